@@ -1,0 +1,7 @@
+// Builders for the table sections beyond `properties`, one module each (code, build, project).
+// A section's builder reads ../shared/data and returns the JSON of that section.
+import type { DataDir } from './data.js';
+
+export type SectionBuilder = (data: DataDir) => unknown;
+
+export const SECTION_BUILDERS: Record<string, SectionBuilder> = {};

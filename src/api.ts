@@ -1,0 +1,45 @@
+// The programmatic entry point: what the CLI, the tests and the benchmark call.
+import { runEngine, DEFAULT_MAX_FILE_SIZE } from './engine/run.js';
+import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/types.js';
+import { loadTable } from './table/load.js';
+import type { MigrationTable } from './table/types.js';
+import { FILE_PASSES, PROJECT_PASSES } from '../transforms/index.js';
+
+export interface PlanInput {
+  root: string;
+  /** Extra --table files, or an already loaded table. */
+  tableFiles?: string[];
+  table?: MigrationTable;
+  options?: RunOptions;
+  only?: string[];
+  configGlobs?: string[];
+  maxFileSize?: number;
+  onlyRules?: string[];
+  skipRules?: string[];
+  filePasses?: readonly FilePass[];
+  projectPasses?: readonly ProjectPass[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Computes every change and finding without writing anything. */
+export async function planMigration(input: PlanInput): Promise<RunResult> {
+  const table = input.table ?? loadTable(input.tableFiles ?? []);
+  return runEngine({
+    root: input.root,
+    table,
+    filePasses: input.filePasses ?? FILE_PASSES,
+    projectPasses: input.projectPasses ?? PROJECT_PASSES,
+    options: input.options ?? {},
+    only: input.only,
+    configGlobs: input.configGlobs,
+    maxFileSize: input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    onlyRules: input.onlyRules,
+    skipRules: input.skipRules,
+    onProgress: input.onProgress,
+  });
+}
+
+export { writeChanges, dirtyTargets } from './engine/write.js';
+export { unifiedDiff } from './engine/diff.js';
+export { loadTable } from './table/load.js';
+export type { RunResult, FileChange, Finding } from './engine/types.js';

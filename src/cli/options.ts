@@ -1,0 +1,56 @@
+// Every command-line option in one place, so that each command's --help and the README agree.
+// Transforms read their options from RunOptions under the names below (camelCase).
+import type { ParseArgsConfig } from 'node:util';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  value?: string; // placeholder in help
+  help: string;
+}
+
+export const COMMON_OPTIONS: Record<string, OptionSpec> = {
+  table: { type: 'string', multiple: true, value: 'FILE', help: 'extra migration table rows (repeatable); same shape as migration-table.json, rows override by key' },
+  'config-glob': { type: 'string', multiple: true, value: 'GLOB', help: 'also treat matching .properties/.yml files as Spring configuration (repeatable)' },
+  only: { type: 'string', multiple: true, value: 'RULE', help: 'run only these passes or rule ids (repeatable, or comma-separated)' },
+  skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
+  'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+};
+
+export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
+  'dry-run': { type: 'boolean', short: 'n', help: 'write nothing; print a unified diff (git apply accepts it) on stdout, a summary on stderr' },
+  'diff-file': { type: 'string', value: 'FILE', help: 'also write the diff to FILE' },
+  'allow-dirty': { type: 'boolean', help: 'rewrite files that have uncommitted git changes' },
+  explain: { type: 'boolean', help: 'list every changed file with the rules that changed it' },
+};
+
+export const REPORT_OPTIONS: Record<string, OptionSpec> = {
+  format: { type: 'string', short: 'f', value: 'FORMAT', help: 'output format' },
+  output: { type: 'string', short: 'o', value: 'FILE', help: 'write the report to FILE instead of stdout' },
+};
+
+export function toParseArgs(specs: Record<string, OptionSpec>): ParseArgsConfig['options'] {
+  const out: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [name, s] of Object.entries(specs)) {
+    out[name] = { type: s.type, ...(s.multiple ? { multiple: true } : {}), ...(s.short ? { short: s.short } : {}) };
+  }
+  return out;
+}
+
+export function optionHelp(specs: Record<string, OptionSpec>): string {
+  return Object.entries(specs)
+    .map(([name, s]) => {
+      const flag = `${s.short ? `-${s.short}, ` : '    '}--${name}${s.value ? ` ${s.value}` : ''}`;
+      return `  ${flag.padEnd(30)} ${s.help}`;
+    })
+    .join('\n');
+}
+
+/** `--only a,b --only c` -> [a, b, c] */
+export function listOption(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+}

@@ -1,0 +1,44 @@
+// File kind from the path alone, so that files no pass reads are never opened.
+import picomatch from 'picomatch';
+import type { FileKind } from './types.js';
+
+const CONFIG_BASENAME = /^(application|bootstrap)(-[^/]+)?\.(properties|ya?ml)$/;
+const ENV_BASENAME = /^(\.env(\..+)?|[^/]*\.env|Dockerfile(\..+)?|[^/]*\.dockerfile|(docker-)?compose(\.[^/]+)?\.ya?ml|values(-[^/]+)?\.ya?ml)$/;
+const OPENAPI_BASENAME = /^(openapi|swagger|api-docs)([-.][^/]*)?\.(json|ya?ml)$/;
+const KUBE_DIR = /(^|\/)(k8s|kubernetes|kube|manifests|deploy|deployment|helm|charts?)\//;
+
+export interface Classifier {
+  classify(path: string): FileKind;
+}
+
+/** `configGlobs`: extra globs (relative to the root) whose .properties/.yml files are Spring configuration. */
+export function createClassifier(configGlobs: readonly string[] = []): Classifier {
+  const isExtraConfig = configGlobs.length > 0 ? picomatch(configGlobs as string[], { dot: true }) : () => false;
+  return { classify: (path) => classify(path, isExtraConfig) };
+}
+
+function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind {
+  const slash = path.lastIndexOf('/');
+  const base = path.slice(slash + 1);
+  const lower = base.toLowerCase();
+  if (lower.endsWith('.java')) return 'java';
+  if (lower.endsWith('.gradle.kts')) return 'gradle-kts';
+  if (lower.endsWith('.kt') || lower.endsWith('.kts')) return 'kotlin';
+  if (lower.endsWith('.gradle')) return 'gradle';
+  if (base === 'pom.xml' || lower.endsWith('.pom')) return 'pom';
+  if (lower.endsWith('.versions.toml')) return 'version-catalog';
+  if (base === 'gradle-wrapper.properties') return 'gradle-wrapper';
+  if (base === 'spring.factories' && path.includes('META-INF/')) return 'spring-factories';
+  if (lower.endsWith('.imports') && path.includes('META-INF/spring/')) return 'autoconfig-imports';
+  if (path.includes('META-INF/services/')) return 'service-loader';
+  if (/^banner\.(gif|jpe?g|png)$/.test(lower)) return 'banner-image';
+  if (CONFIG_BASENAME.test(base) || (/\.(properties|ya?ml)$/.test(lower) && isExtraConfig(path))) {
+    return lower.endsWith('.properties') ? 'properties' : 'yaml';
+  }
+  if (base === 'persistence.xml' || base === 'orm.xml') return 'jpa-xml';
+  if (OPENAPI_BASENAME.test(lower)) return 'openapi';
+  if (ENV_BASENAME.test(base)) return 'env';
+  if (/\.ya?ml$/.test(lower) && KUBE_DIR.test(path)) return 'env';
+  if (lower.endsWith('.xml') || lower.endsWith('.wsdl') || lower.endsWith('.xsd')) return 'xml';
+  return 'other';
+}

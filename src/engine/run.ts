@@ -1,0 +1,287 @@
+// The engine: scan, classify, run per-file passes to a fixed point, then project passes, and
+// return a ChangeSet. It writes nothing: sinks (write, diff, check, report) consume the result.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createClassifier } from './classify.js';
+import { applyEdits, validateEdit } from './edits.js';
+import { scanFiles } from './scan.js';
+import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
+import type {
+  Edit,
+  FileChange,
+  FileKind,
+  FileOp,
+  FilePass,
+  Finding,
+  FindingInput,
+  PassContext,
+  ProjectFile,
+  ProjectPass,
+  ProjectView,
+  RunOptions,
+  RunResult,
+  SourceFile,
+} from './types.js';
+import { ParseError } from './types.js';
+import type { MigrationTable } from '../table/types.js';
+
+export const MAX_ROUNDS = 8;
+export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024;
+const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['banner-image']);
+
+export interface EngineInput {
+  root: string;
+  table: MigrationTable;
+  filePasses: readonly FilePass[];
+  projectPasses?: readonly ProjectPass[];
+  options?: RunOptions;
+  /** Restrict to these paths (relative to root), as `check file...` passes them. */
+  only?: string[];
+  configGlobs?: string[];
+  maxFileSize?: number;
+  /** Rule or pass ids to keep (--only) or drop (--skip). */
+  onlyRules?: string[];
+  skipRules?: string[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface WorkFile {
+  path: string;
+  kind: FileKind;
+  mode: number;
+  bytes: Buffer;
+  source?: SourceFile; // undefined for binary kinds
+  rules: Record<string, number>;
+  failed: boolean;
+}
+
+/**
+ * --only/--skip entries name a pass or a rule. An entry matches an id equal to it or below it
+ * ("sources" matches the pass "sources/java" and the rule "sources/javax-jakarta").
+ */
+function makeSelector(only?: string[], skip?: string[]) {
+  const hit = (list: string[], id: string) => list.some((x) => id === x || id.startsWith(x + '/'));
+  return {
+    pass(p: { id: string; rules: string[] }): boolean {
+      if (only?.length && !hit(only, p.id) && !p.rules.some((r) => hit(only, r))) return false;
+      if (skip?.length && hit(skip, p.id)) return false;
+      return true;
+    },
+    rule(passId: string, rule: string): boolean {
+      if (only?.length && !hit(only, passId) && !hit(only, rule)) return false;
+      if (skip?.length && hit(skip, rule)) return false;
+      return true;
+    },
+  };
+}
+
+function toFinding(input: FindingInput, file: { path: string; text?: string }, lines?: LineIndex): Finding {
+  let line = input.line ?? 1;
+  let column = input.column ?? 1;
+  if (input.offset !== undefined && input.line === undefined && file.text !== undefined) {
+    const pos = (lines ?? new LineIndex(file.text)).position(input.offset);
+    line = pos.line;
+    column = pos.column;
+  }
+  const finding: Finding = { rule: input.rule, severity: input.severity, path: input.path ?? file.path, line, column, message: input.message };
+  if (input.docs) finding.docs = input.docs;
+  return finding;
+}
+
+function findingKey(f: Finding): string {
+  return `${f.path}\0${f.rule}\0${f.message}`;
+}
+
+async function readWorkFiles(
+  input: EngineInput,
+  wanted: ReadonlySet<FileKind>,
+): Promise<{ files: WorkFile[]; scanned: number; skipped: { path: string; reason: string }[] }> {
+  const classifier = createClassifier(input.configGlobs);
+  const scan = await scanFiles(input.root, { maxFileSize: input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, only: input.only });
+  const skipped = [...scan.skipped];
+  const candidates = scan.files.map((f) => ({ ...f, kind: classifier.classify(f.path) })).filter((f) => wanted.has(f.kind));
+  const files: WorkFile[] = [];
+  // Reading in bounded batches keeps file descriptors and memory flat on very large trees.
+  const BATCH = 128;
+  for (let i = 0; i < candidates.length; i += BATCH) {
+    const batch = candidates.slice(i, i + BATCH);
+    const read = await Promise.all(
+      batch.map(async (c) => {
+        try {
+          return { c, bytes: await readFile(path.join(input.root, c.path)) };
+        } catch (e) {
+          skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})` });
+          return undefined;
+        }
+      }),
+    );
+    for (const r of read) {
+      if (!r) continue;
+      const { c, bytes } = r;
+      const binaryKind = BINARY_KINDS.has(c.kind);
+      if (!binaryKind && looksBinary(bytes)) {
+        skipped.push({ path: c.path, reason: 'binary content' });
+        continue;
+      }
+      const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false };
+      if (!binaryKind) work.source = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
+      files.push(work);
+    }
+  }
+  return { files, scanned: scan.files.length, skipped };
+}
+
+function makeProjectView(root: string, files: WorkFile[]): ProjectView {
+  const list: ProjectFile[] = files.map((f) =>
+    f.source ? { path: f.path, kind: f.kind, text: f.source.text } : { path: f.path, kind: f.kind, bytes: f.bytes },
+  );
+  const byPath = new Map(list.map((f) => [f.path, f]));
+  return { root, files: list, byPath, ofKind: (...kinds) => list.filter((f) => kinds.includes(f.kind)) };
+}
+
+class FindingSink {
+  readonly all: Finding[] = [];
+  private readonly seen = new Set<string>();
+  add(f: Finding): void {
+    const key = findingKey(f);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.all.push(f);
+  }
+}
+
+/** Rejects an edit that is out of range or cannot be encoded in the file's encoding. */
+function checkEdits(file: SourceFile, edits: Edit[], sink: FindingSink, passId: string): Edit[] {
+  return edits.filter((edit) => {
+    const problem = validateEdit(edit, file.text.length) ?? (fitsEncoding(edit.text, file.encoding) ? undefined : 'text not representable in ISO-8859-1');
+    if (problem) {
+      sink.add(toFinding({ rule: 'engine/bad-edit', severity: 'error', message: `${passId} produced an edit that was refused: ${problem}` }, file));
+    }
+    return !problem;
+  });
+}
+
+function failFile(work: WorkFile, original: SourceFile, error: unknown, passId: string, sink: FindingSink): void {
+  work.failed = true;
+  work.source = original;
+  work.rules = {};
+  if (error instanceof ParseError) {
+    sink.add(toFinding({ rule: 'parse-error', severity: 'error', message: `cannot parse: ${error.message}; left unchanged`, offset: error.offset }, original));
+  } else {
+    const reason = error instanceof Error ? error.message : String(error);
+    sink.add(toFinding({ rule: 'internal-error', severity: 'error', message: `${passId} failed: ${reason}; left unchanged` }, original));
+  }
+}
+
+/** Runs the file passes on one file until they have nothing more to change (bounded). */
+function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassContext, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
+  const original = work.source!;
+  let current = original;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const edits: Edit[] = [];
+    const lines = new LineIndex(current.text);
+    for (const pass of passes) {
+      if (!pass.kinds.includes(current.kind)) continue;
+      if (pass.prefilter && !pass.prefilter(current.text, ctx)) continue;
+      let result;
+      try {
+        result = pass.run(current, ctx);
+      } catch (error) {
+        failFile(work, original, error, pass.id, sink);
+        return;
+      }
+      for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) sink.add(toFinding(f, current, lines));
+      const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
+      edits.push(...checkEdits(current, wanted, sink, pass.id));
+    }
+    const spliced = applyEdits(current.text, edits);
+    if (spliced.applied.length === 0) break;
+    for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    current = { ...current, text: spliced.text };
+    if (round === MAX_ROUNDS - 1) {
+      sink.add(toFinding({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` }, current));
+    }
+  }
+  work.source = current;
+}
+
+function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
+  for (const { path: p, edits } of result) {
+    const work = byPath.get(p);
+    if (!work?.source || work.failed) continue;
+    const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
+    const spliced = applyEdits(work.source.text, wanted);
+    for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    for (const e of spliced.deferred) {
+      sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
+    }
+    work.source = { ...work.source, text: spliced.text };
+  }
+}
+
+export async function runEngine(input: EngineInput): Promise<RunResult> {
+  const select = makeSelector(input.onlyRules, input.skipRules);
+  const filePasses = input.filePasses.filter((p) => select.pass(p));
+  const projectPasses = (input.projectPasses ?? []).filter((p) => select.pass(p));
+  const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
+  const { files, scanned, skipped } = await readWorkFiles(input, wanted);
+  const sink = new FindingSink();
+  const ctx: PassContext = { table: input.table, options: input.options ?? {}, project: makeProjectView(input.root, files) };
+
+  files.forEach((work, i) => {
+    if (work.source) runFilePasses(work, filePasses, ctx, sink, select);
+    input.onProgress?.(i + 1, files.length);
+  });
+
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const fileOps: FileOp[] = [];
+  for (const pass of projectPasses) {
+    const view = makeProjectView(input.root, files.filter((f) => !f.failed));
+    const result = await pass.run(view, { ...ctx, project: view });
+    for (const f of result.findings ?? []) {
+      if (!select.rule(pass.id, f.rule)) continue;
+      const target = f.path ? byPath.get(f.path) : undefined;
+      sink.add(toFinding(f, { path: f.path ?? '.', text: target?.source?.text }));
+    }
+    applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
+    fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
+  }
+
+  const changes = collectChanges(files, fileOps, byPath);
+  const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
+  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error');
+  return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+}
+
+function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {
+  const changes = new Map<string, FileChange>();
+  for (const work of files) {
+    if (!work.source || work.failed) continue;
+    const after = encode(work.source.text, work.source.encoding, work.source.bom);
+    if (!after.equals(work.bytes)) {
+      changes.set(work.path, { path: work.path, kind: work.kind, status: 'modified', before: work.bytes, after, rules: work.rules, mode: work.mode });
+    }
+  }
+  for (const op of fileOps) {
+    const existing = byPath.get(op.path);
+    if (op.op === 'delete') {
+      if (!existing) continue;
+      changes.set(op.path, { path: op.path, kind: existing.kind, status: 'deleted', before: existing.bytes, rules: { [op.rule]: 1 }, mode: existing.mode });
+    } else {
+      const content = typeof op.content === 'string' ? Buffer.from(op.content, 'utf8') : op.content;
+      const prior = changes.get(op.path);
+      const before = existing?.bytes;
+      if (before?.equals(content)) continue;
+      changes.set(op.path, {
+        path: op.path,
+        kind: existing?.kind ?? prior?.kind ?? 'other',
+        status: existing ? 'modified' : 'created',
+        before,
+        after: content,
+        rules: { ...(prior?.rules ?? {}), [op.rule]: 1 },
+        mode: existing?.mode ?? 0o644,
+      });
+    }
+  }
+  return [...changes.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+}

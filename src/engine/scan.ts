@@ -1,0 +1,112 @@
+// Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
+// every .gitignore exactly as git does), fast-glob plus the `ignore` package elsewhere.
+// Symbolic links are never followed, so nothing outside the root is read or written.
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import ignore from 'ignore';
+import { gitListFiles } from './git.js';
+
+/** Build outputs and tool folders that never hold sources to migrate. */
+export const SKIPPED_DIRS = ['.git', 'node_modules', 'target', 'build', '.gradle', 'out', '.idea', '.mvn/wrapper'];
+
+export interface ScannedFile {
+  path: string; // relative to root, '/' separated
+  size: number;
+  mode: number;
+}
+
+export interface ScanResult {
+  files: ScannedFile[];
+  skipped: { path: string; reason: string }[];
+  usedGit: boolean;
+}
+
+function inSkippedDir(rel: string): boolean {
+  const parts = rel.split('/');
+  parts.pop();
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (SKIPPED_DIRS.includes(p)) return true;
+    if (p === '.mvn' && parts[i + 1] === 'wrapper') return true;
+  }
+  return false;
+}
+
+async function listWithoutGit(root: string): Promise<string[]> {
+  const entries = await fg('**/*', {
+    cwd: root,
+    dot: true,
+    onlyFiles: false, // links are listed (and then reported) rather than silently dropped
+    followSymbolicLinks: false,
+    ignore: SKIPPED_DIRS.map((d) => `**/${d}/**`),
+  });
+  const gitignores = entries.filter((e) => e === '.gitignore' || e.endsWith('/.gitignore'));
+  if (gitignores.length === 0) return entries;
+  // A nested .gitignore applies to paths below its own folder, relative to that folder.
+  const rules = await Promise.all(
+    gitignores.map(async (gi) => {
+      const dir = gi === '.gitignore' ? '' : gi.slice(0, -'/.gitignore'.length) + '/';
+      const ig = ignore().add(await readFile(path.join(root, gi), 'utf8'));
+      return { dir, ig };
+    }),
+  );
+  return entries.filter((e) => !rules.some(({ dir, ig }) => e.startsWith(dir) && ig.ignores(e.slice(dir.length))));
+}
+
+/** A path given on the command line must not reach outside the root through a linked folder. */
+async function staysInside(root: string, rel: string): Promise<boolean> {
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(path.join(root, rel))]);
+    return realFile === realRoot || realFile.startsWith(realRoot + path.sep);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lists regular files below root. `only` restricts the scan to given paths (relative to root),
+ * as `check` receives them from pre-commit or lint-staged.
+ */
+export async function scanFiles(root: string, options: { maxFileSize: number; only?: string[] }): Promise<ScanResult> {
+  let usedGit = false;
+  let candidates: string[];
+  if (options.only) {
+    candidates = options.only;
+  } else {
+    const fromGit = gitListFiles(root);
+    usedGit = fromGit !== undefined;
+    candidates = fromGit ?? (await listWithoutGit(root));
+  }
+  const files: ScannedFile[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  await Promise.all(
+    candidates.map(async (rel) => {
+      rel = rel.split(path.sep).join('/');
+      if (inSkippedDir(rel)) return;
+      let st;
+      try {
+        st = await lstat(path.join(root, rel));
+      } catch {
+        return; // deleted in the work tree but still in the index
+      }
+      if (options.only && !(await staysInside(root, rel))) {
+        skipped.push({ path: rel, reason: 'outside the repository (through a symbolic link)' });
+        return;
+      }
+      if (st.isSymbolicLink()) {
+        skipped.push({ path: rel, reason: 'symbolic link (never followed)' });
+        return;
+      }
+      if (!st.isFile()) return;
+      if (st.size > options.maxFileSize) {
+        skipped.push({ path: rel, reason: `larger than ${options.maxFileSize} bytes` });
+        return;
+      }
+      files.push({ path: rel, size: st.size, mode: st.mode & 0o7777 });
+    }),
+  );
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { files, skipped, usedGit };
+}

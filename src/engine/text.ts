@@ -1,0 +1,76 @@
+// Decoding that never loses a byte: a file is read as UTF-8 when it is valid UTF-8 and as
+// ISO-8859-1 otherwise (and always for .properties, which Spring reads as ISO-8859-1), so that
+// encode(decode(bytes)) === bytes for every input. The BOM is kept aside and put back on write.
+import type { Encoding, FileKind } from './types.js';
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export interface Decoded {
+  text: string;
+  encoding: Encoding;
+  bom: boolean;
+}
+
+/** Kinds whose files Spring (or java.util.Properties) reads as ISO-8859-1. */
+const LATIN1_KINDS: ReadonlySet<FileKind> = new Set(['properties', 'gradle-wrapper', 'spring-factories']);
+
+export function decode(bytes: Buffer, kind: FileKind): Decoded {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  if (LATIN1_KINDS.has(kind)) return { text: body.toString('latin1'), encoding: 'latin1', bom };
+  try {
+    return { text: strictUtf8.decode(body), encoding: 'utf8', bom };
+  } catch {
+    return { text: body.toString('latin1'), encoding: 'latin1', bom };
+  }
+}
+
+/** Characters that a latin1 file cannot hold: such an edit must be refused, never re-encoded. */
+export function fitsEncoding(text: string, encoding: Encoding): boolean {
+  if (encoding === 'utf8') return true;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+export function encode(text: string, encoding: Encoding, bom: boolean): Buffer {
+  const body = Buffer.from(text, encoding === 'utf8' ? 'utf8' : 'latin1');
+  return bom ? Buffer.concat([UTF8_BOM, body]) : body;
+}
+
+/** A NUL byte in the first 8000 bytes marks a binary file, as git decides. */
+export function looksBinary(bytes: Buffer): boolean {
+  const n = Math.min(bytes.length, 8000);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/** Line starts of a text, for offset -> line/column (1-based). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+  }
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line - 1, this.starts.length - 1))]!;
+  }
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
+
+/** The end-of-line style a file mostly uses, for text a pass inserts. */
+export function detectEol(text: string): '\n' | '\r\n' {
+  const lf = text.indexOf('\n');
+  return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
+}

@@ -1,0 +1,173 @@
+// The contract between the engine and every transform. A transform never re-prints a file:
+// it returns position edits on the text it was given, and findings for what a human must do.
+import type { MigrationTable } from '../table/types.js';
+
+/** What a file is, decided from its path alone (see classify.ts). */
+export type FileKind =
+  | 'java'
+  | 'kotlin'
+  | 'properties' // Spring Boot configuration .properties (application*, bootstrap*, --config-glob)
+  | 'yaml' // Spring Boot configuration .yml/.yaml
+  | 'pom'
+  | 'gradle' // Groovy DSL: build.gradle, settings.gradle, *.gradle
+  | 'gradle-kts' // Kotlin DSL: *.gradle.kts
+  | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
+  | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
+  | 'spring-factories' // META-INF/spring.factories
+  | 'autoconfig-imports' // META-INF/spring/*.imports
+  | 'banner-image' // banner.gif/jpg/png in resources
+  | 'service-loader' // META-INF/services/*
+  | 'jpa-xml' // persistence.xml, orm.xml
+  | 'xml' // any other XML (web.xml, beans.xml, wsdl, ...)
+  | 'env' // .env files, Dockerfile, docker-compose, Kubernetes manifests, Helm values
+  | 'openapi' // openapi/swagger documents (json/yaml)
+  | 'other';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A replacement of original[start, end) by text. Offsets are UTF-16 indexes into SourceFile.text. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+  /** Rule id that made the edit: lets --explain, the report and --only/--skip trace every hunk. */
+  rule: string;
+}
+
+/** What a pass reports. The engine fills in path, line and column from `offset` when not given. */
+export interface FindingInput {
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** Offset into the file text; the engine turns it into line/column. */
+  offset?: number;
+  line?: number;
+  column?: number;
+  /** Defaults to the file the pass ran on. */
+  path?: string;
+  docs?: string;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  path: string;
+  line: number;
+  column: number;
+  message: string;
+  docs?: string;
+}
+
+export type Encoding = 'utf8' | 'latin1';
+
+/** A decoded file as passes see it. The BOM is removed from `text` and put back on write. */
+export interface SourceFile {
+  /** Path relative to the scan root, '/' separated. */
+  path: string;
+  kind: FileKind;
+  text: string;
+  encoding: Encoding;
+  bom: boolean;
+}
+
+export interface RunOptions {
+  /** Options of later issues live here too (trailing-slash mode, keep-factories, ...). */
+  [option: string]: unknown;
+}
+
+export interface PassContext {
+  table: MigrationTable;
+  options: RunOptions;
+  /** Read-only view of every scanned file, for passes that need a neighbour (e.g. the build). */
+  project: ProjectView;
+}
+
+export interface PassResult {
+  edits?: Edit[];
+  findings?: FindingInput[];
+}
+
+/** Thrown by a format adapter when a file cannot be parsed: the file is left untouched and reported. */
+export class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly offset?: number,
+  ) {
+    super(message);
+    this.name = 'ParseError';
+  }
+}
+
+/** A per-file pass: a pure function of one file's text (plus the table and read-only context). */
+export interface FilePass {
+  id: string;
+  description: string;
+  /** File kinds this pass reads. */
+  kinds: FileKind[];
+  /** Rule ids this pass may emit (edits and findings), for --only/--skip and the report. */
+  rules: string[];
+  /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
+  prefilter?(text: string, ctx: PassContext): boolean;
+  run(file: SourceFile, ctx: PassContext): PassResult;
+}
+
+export type FileOp =
+  | { op: 'create'; path: string; content: Buffer | string; rule: string }
+  | { op: 'delete'; path: string; rule: string };
+
+export interface ProjectResult {
+  /** Edits on existing files, keyed by path (same model as FilePass edits). */
+  edits?: { path: string; edits: Edit[] }[];
+  fileOps?: FileOp[];
+  findings?: FindingInput[];
+}
+
+/** A pass that sees several files at once and may create or delete files. */
+export interface ProjectPass {
+  id: string;
+  description: string;
+  rules: string[];
+  /** File kinds this pass needs to see (they are read even when no FilePass reads them). */
+  kinds: FileKind[];
+  /** Runs after every FilePass has settled, on the files as they are after those edits. */
+  run(project: ProjectView, ctx: PassContext): ProjectResult | Promise<ProjectResult>;
+}
+
+export interface ProjectFile {
+  path: string;
+  kind: FileKind;
+  /** Text after the file passes (BOM removed); undefined for binary files (banner images). */
+  text?: string;
+  /** Raw bytes, for binary kinds only. */
+  bytes?: Buffer;
+}
+
+export interface ProjectView {
+  /** Absolute path of the scan root. */
+  root: string;
+  files: ProjectFile[];
+  byPath: Map<string, ProjectFile>;
+  ofKind(...kinds: FileKind[]): ProjectFile[];
+}
+
+/** What the engine decided for one file. */
+export interface FileChange {
+  path: string;
+  kind: FileKind;
+  status: 'modified' | 'created' | 'deleted';
+  before?: Buffer;
+  after?: Buffer;
+  /** Rules whose edits made this change, with how many edits each. */
+  rules: Record<string, number>;
+  /** File mode to keep (from the original, or 0o644 for created files). */
+  mode?: number;
+}
+
+export interface RunResult {
+  root: string;
+  changes: FileChange[];
+  findings: Finding[];
+  /** Files that could not be read or parsed (also reported as error findings). */
+  errors: Finding[];
+  stats: { scanned: number; read: number; skipped: { path: string; reason: string }[] };
+}

@@ -1,0 +1,59 @@
+// Writing a ChangeSet back: all-or-nothing as far as a file system allows. Every new content is
+// first written to a temporary file beside its target (same mode), and only when all of them
+// exist are they renamed into place; a rename is atomic, so no file is ever seen half-written.
+import { chmod, lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { gitDirtyPaths } from './git.js';
+import type { FileChange } from './types.js';
+
+export class WriteRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WriteRefused';
+  }
+}
+
+/** Files the change set would touch that carry uncommitted work (undefined outside git). */
+export function dirtyTargets(root: string, changes: readonly FileChange[]): string[] | undefined {
+  const dirty = gitDirtyPaths(root);
+  if (!dirty) return undefined;
+  return changes.filter((c) => dirty.has(c.path)).map((c) => c.path);
+}
+
+async function writeTemp(target: string, content: Buffer, mode: number): Promise<string> {
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.boot-upgrade-${process.pid}.tmp`);
+  const handle = await open(tmp, 'wx', mode);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await chmod(tmp, mode); // open() applies the umask; keep the original mode exactly
+  return tmp;
+}
+
+async function assertWritable(root: string, change: FileChange): Promise<void> {
+  const target = path.join(root, change.path);
+  const st = await lstat(target).catch(() => undefined);
+  if (st?.isSymbolicLink()) throw new WriteRefused(`${change.path}: is a symbolic link; boot-upgrade never writes through links`);
+  if (change.status === 'created' && st) throw new WriteRefused(`${change.path}: would be created but already exists`);
+}
+
+export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
+  for (const change of changes) await assertWritable(root, change);
+  const staged: { tmp: string; target: string }[] = [];
+  try {
+    for (const change of changes) {
+      if (change.status === 'deleted') continue;
+      const target = path.join(root, change.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      staged.push({ tmp: await writeTemp(target, change.after!, change.mode ?? 0o644), target });
+    }
+  } catch (error) {
+    await Promise.all(staged.map((s) => rm(s.tmp, { force: true })));
+    throw error;
+  }
+  for (const s of staged) await rename(s.tmp, s.target);
+  for (const change of changes) if (change.status === 'deleted') await unlink(path.join(root, change.path));
+}

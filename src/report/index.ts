@@ -1,0 +1,22 @@
+// Report formatters: one function per format, all reading the same RunResult. New formats
+// (markdown, sarif) are one more entry in FORMATTERS.
+import type { RunResult } from '../engine/types.js';
+import { formatJson } from './json.js';
+import { formatText } from './text.js';
+
+export interface FormatOptions {
+  color: boolean;
+  /** Version string of the tool, for formats that record it. */
+  toolVersion: string;
+}
+
+export type Formatter = (result: RunResult, options: FormatOptions) => string;
+
+export const FORMATTERS: Record<string, Formatter> = {
+  text: formatText,
+  json: formatJson,
+};
+
+export function formatNames(): string[] {
+  return Object.keys(FORMATTERS);
+}

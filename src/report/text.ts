@@ -1,0 +1,19 @@
+import type { Finding, RunResult } from '../engine/types.js';
+import type { FormatOptions } from './index.js';
+
+const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset: '\x1b[0m', dim: '\x1b[2m' };
+
+export function findingLine(f: Finding, color: boolean): string {
+  const sev = color ? `${COLORS[f.severity]}${f.severity}${COLORS.reset}` : f.severity;
+  const docs = f.docs ? (color ? ` ${COLORS.dim}${f.docs}${COLORS.reset}` : ` ${f.docs}`) : '';
+  return `${f.path}:${f.line}:${f.column}: ${sev} [${f.rule}] ${f.message}${docs}`;
+}
+
+/** One line per finding (path:line:col: severity [rule] message docs), then a count. */
+export function formatText(result: RunResult, options: FormatOptions): string {
+  const lines = result.findings.map((f) => findingLine(f, options.color));
+  const errors = result.findings.filter((f) => f.severity === 'error').length;
+  const warnings = result.findings.filter((f) => f.severity === 'warning').length;
+  lines.push(`${result.findings.length} finding(s): ${errors} error(s), ${warnings} warning(s), ${result.findings.length - errors - warnings} info`);
+  return lines.join('\n') + '\n';
+}

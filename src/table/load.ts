@@ -1,0 +1,161 @@
+// Loading the migration table: the bundled migration-table.json, then each --table FILE on top.
+// Every file is checked against the JSON Schema in src/table/schema; an error names the file and
+// the row. A table is data only: nothing in it is evaluated or executed.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { MigrationTable } from './types.js';
+
+export class TableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TableError';
+  }
+}
+
+/** The package root, found from this module whether it runs from src/ (tests) or dist/src/. */
+export function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (pkg.name === 'boot-upgrade') return dir;
+    } catch {
+      // keep walking up
+    }
+    dir = path.dirname(dir);
+  }
+  throw new Error('cannot find the boot-upgrade package root');
+}
+
+export const BUNDLED_TABLE = () => path.join(packageRoot(), 'migration-table.json');
+const SCHEMA_DIR = () => path.join(packageRoot(), 'src', 'table', 'schema');
+const MAIN_SCHEMA = 'migration-table.schema.json';
+
+type Json = Record<string, unknown>;
+let validators: { full: ValidateFunction; partial: ValidateFunction } | undefined;
+
+function loadSchemas(): { full: ValidateFunction; partial: ValidateFunction } {
+  if (validators) return validators;
+  type AjvCtor = new (options: object) => import('ajv').default;
+  const Ajv = ((AjvModule as unknown as { default?: AjvCtor }).default ?? AjvModule) as unknown as AjvCtor;
+  const files = readdirSync(SCHEMA_DIR()).filter((f) => f.endsWith('.schema.json'));
+  const schemas = new Map(files.map((f) => [f, JSON.parse(readFileSync(path.join(SCHEMA_DIR(), f), 'utf8')) as Json]));
+  const build = (relaxTopLevel: boolean): ValidateFunction => {
+    const ajv = new Ajv({ allErrors: false, strict: false });
+    for (const [name, schema] of schemas) {
+      const copy = structuredClone(schema);
+      // A user's table may hold any part of the shape; its rows must still be whole rows.
+      if (relaxTopLevel) delete copy.required;
+      ajv.addSchema(copy, name);
+    }
+    return ajv.getSchema(MAIN_SCHEMA)!;
+  };
+  validators = { full: build(false), partial: build(true) };
+  return validators;
+}
+
+/** `properties.rename[12] (from "spring.x")`: the JSON pointer as a reader finds the row. */
+function describeRow(doc: unknown, pointer: string): string {
+  const parts = pointer.split('/').slice(1);
+  let label = '';
+  let node: unknown = doc;
+  let rowName = '';
+  for (const part of parts) {
+    if (Array.isArray(node)) {
+      label += `[${part}]`;
+      node = node[Number(part)];
+      const row = node as Json | undefined;
+      const id = row && typeof row === 'object' ? (row.from ?? row.key ?? row.id ?? row.name) : undefined;
+      if (id !== undefined) rowName = ` (${JSON.stringify(id)})`;
+    } else {
+      label += label ? `.${part}` : part;
+      node = (node as Json | undefined)?.[part];
+    }
+  }
+  return (label || 'top level') + rowName;
+}
+
+function explain(file: string, doc: unknown, error: ErrorObject): string {
+  const where = describeRow(doc, error.instancePath);
+  const what =
+    error.keyword === 'additionalProperties'
+      ? `unknown field '${(error.params as { additionalProperty: string }).additionalProperty}'`
+      : error.message ?? 'is invalid';
+  return `${file}: ${where}: ${what}`;
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new TableError(`${file}: cannot read the table (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new TableError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** The field that identifies a row, so a user's row replaces the bundled row it names. */
+function rowKey(row: unknown): string | undefined {
+  if (!row || typeof row !== 'object') return JSON.stringify(row);
+  const r = row as Json;
+  for (const field of ['from', 'key', 'id', 'fqcn', 'name', 'type']) {
+    if (r[field] !== undefined) return `${field}:${JSON.stringify(r[field])}`;
+  }
+  return undefined;
+}
+
+function mergeArrays(base: unknown[], extra: unknown[]): unknown[] {
+  const out = [...base];
+  const index = new Map<string, number>();
+  out.forEach((row, i) => {
+    const k = rowKey(row);
+    if (k) index.set(k, i);
+  });
+  for (const row of extra) {
+    const k = rowKey(row);
+    const at = k === undefined ? undefined : index.get(k);
+    if (at === undefined) {
+      if (k) index.set(k, out.length);
+      out.push(row);
+    } else out[at] = row;
+  }
+  return out;
+}
+
+/** Deep merge: objects field by field, arrays row by row (by identifying field), scalars replaced. */
+export function mergeTables(base: unknown, extra: unknown): unknown {
+  if (Array.isArray(base) && Array.isArray(extra)) return mergeArrays(base, extra);
+  if (base && extra && typeof base === 'object' && typeof extra === 'object' && !Array.isArray(base)) {
+    const out: Json = { ...(base as Json) };
+    for (const [k, v] of Object.entries(extra as Json)) out[k] = k in out ? mergeTables(out[k], v) : v;
+    return out;
+  }
+  return extra;
+}
+
+export function loadTable(extraFiles: readonly string[] = [], bundled = BUNDLED_TABLE()): MigrationTable {
+  const { full, partial } = loadSchemas();
+  let table = readJson(bundled);
+  if (!full(table)) throw new TableError(explain(bundled, table, full.errors![0]!));
+  for (const file of extraFiles) {
+    const extra = readJson(file);
+    if (!partial(extra)) throw new TableError(explain(file, extra, partial.errors![0]!));
+    table = mergeTables(table, extra);
+  }
+  return table as MigrationTable;
+}
+
+/** Caches an index built from the table, so no pass rebuilds it per file. */
+const indexCache = new WeakMap<object, Map<string, unknown>>();
+export function tableIndex<T>(table: MigrationTable, name: string, build: (t: MigrationTable) => T): T {
+  let byName = indexCache.get(table);
+  if (!byName) indexCache.set(table, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build(table));
+  return byName.get(name) as T;
+}

@@ -1,0 +1,198 @@
+// The edit engine on its own: splicing, overlaps, byte preservation, failure isolation, writes.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyEdits } from '../src/engine/edits.js';
+import { runEngine } from '../src/engine/run.js';
+import { decode, encode } from '../src/engine/text.js';
+import { ParseError, type FilePass } from '../src/engine/types.js';
+import { unifiedDiff } from '../src/engine/diff.js';
+import { writeChanges, dirtyTargets } from '../src/engine/write.js';
+import { loadTable } from '../src/table/load.js';
+
+const table = loadTable();
+const temps: string[] = [];
+function tempRepo(files: Record<string, string | Buffer>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bu-engine-'));
+  temps.push(dir);
+  for (const [p, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+    writeFileSync(path.join(dir, p), content);
+  }
+  return dir;
+}
+afterEach(() => {
+  while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true });
+});
+
+/** A pass that renames the word `old` to `new` wherever it stands, and fails on `BROKEN`. */
+const renamePass: FilePass = {
+  id: 'test',
+  description: 'rename old to new',
+  kinds: ['properties', 'yaml', 'java'],
+  rules: ['test/rename'],
+  run(file) {
+    if (file.text.includes('BROKEN')) throw new ParseError('unexpected token BROKEN', file.text.indexOf('BROKEN'));
+    const edits = [...file.text.matchAll(/\bold\b/g)].map((m) => ({ start: m.index!, end: m.index! + 3, text: 'new', rule: 'test/rename' }));
+    return { edits, findings: file.text.includes('warn-me') ? [{ rule: 'test/warn', severity: 'warning', message: 'look here', offset: file.text.indexOf('warn-me') }] : [] };
+  },
+};
+
+describe('applyEdits', () => {
+  it('splices sorted edits and defers overlaps', () => {
+    const r = applyEdits('abcdef', [
+      { start: 4, end: 5, text: 'E', rule: 'r' },
+      { start: 0, end: 2, text: 'AB', rule: 'r' },
+      { start: 1, end: 3, text: 'x', rule: 'r' },
+    ]);
+    expect(r.text).toBe('ABcdEf');
+    expect(r.deferred).toHaveLength(1);
+  });
+  it('treats two insertions at one point as a conflict', () => {
+    const r = applyEdits('ab', [
+      { start: 1, end: 1, text: 'X', rule: 'r' },
+      { start: 1, end: 1, text: 'Y', rule: 'r' },
+    ]);
+    expect(r.text).toBe('aXb');
+    expect(r.deferred).toHaveLength(1);
+  });
+  it('drops edits that change nothing', () => {
+    expect(applyEdits('abc', [{ start: 0, end: 1, text: 'a', rule: 'r' }]).applied).toHaveLength(0);
+  });
+});
+
+describe('byte preservation', () => {
+  it('round-trips BOM, CRLF, tabs and Latin-1 bytes exactly', () => {
+    const latin1 = Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('k\t=caf'), 0xe9, 0x0d, 0x0a]);
+    const d = decode(latin1, 'properties');
+    expect(d.bom).toBe(true);
+    expect(d.encoding).toBe('latin1');
+    expect(encode(d.text, d.encoding, d.bom).equals(latin1)).toBe(true);
+    const invalidUtf8 = Buffer.from([0x61, 0xff, 0x62]);
+    const y = decode(invalidUtf8, 'yaml');
+    expect(y.encoding).toBe('latin1');
+    expect(encode(y.text, y.encoding, y.bom).equals(invalidUtf8)).toBe(true);
+  });
+
+  it('keeps every byte outside an edit', async () => {
+    const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=old\r\n\tb=caf'), Buffer.from([0xe9]), Buffer.from('\r\n# old comment\r\n')]);
+    const dir = tempRepo({ 'src/main/resources/application.properties': original });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(result.changes).toHaveLength(1);
+    const after = result.changes[0]!.after!;
+    const expected = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=new\r\n\tb=caf'), Buffer.from([0xe9]), Buffer.from('\r\n# new comment\r\n')]);
+    expect(after.equals(expected)).toBe(true);
+  });
+});
+
+describe('runEngine', () => {
+  it('leaves an unparseable file untouched and names it', async () => {
+    const dir = tempRepo({ 'application.yml': 'old: BROKEN\n', 'application.properties': 'x=old\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(result.changes.map((c) => c.path)).toEqual(['application.properties']);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatchObject({ rule: 'parse-error', path: 'application.yml', line: 1, column: 6 });
+    expect(result.errors[0]!.message).toContain('unexpected token BROKEN');
+  });
+
+  it('turns finding offsets into line and column', async () => {
+    const dir = tempRepo({ 'application.properties': 'a=1\nb=warn-me\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(result.findings).toEqual([{ rule: 'test/warn', severity: 'warning', path: 'application.properties', line: 2, column: 3, message: 'look here' }]);
+  });
+
+  it('honours .gitignore, skips build outputs and never follows symlinks', async () => {
+    const outside = tempRepo({ 'application.properties': 'x=old\n' });
+    const dir = tempRepo({
+      '.gitignore': 'ignored/\n',
+      'ignored/application.properties': 'x=old\n',
+      'target/classes/application.properties': 'x=old\n',
+      'src/application.properties': 'x=old\n',
+    });
+    symlinkSync(path.join(outside, 'application.properties'), path.join(dir, 'linked-application.properties'));
+    mkdirSync(path.join(dir, 'sub'));
+    symlinkSync(outside, path.join(dir, 'sub', 'link'));
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(result.changes.map((c) => c.path)).toEqual(['src/application.properties']);
+    expect(result.stats.skipped.map((s) => s.path)).toContain('linked-application.properties');
+  });
+
+  it('selects passes and rules with --only / --skip', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old\n' });
+    expect((await runEngine({ root: dir, table, filePasses: [renamePass], skipRules: ['test/rename'] })).changes).toHaveLength(0);
+    expect((await runEngine({ root: dir, table, filePasses: [renamePass], onlyRules: ['test'] })).changes).toHaveLength(1);
+  });
+});
+
+describe('writing', () => {
+  it('writes atomically, keeps the mode and leaves no temporary file', async () => {
+    const dir = tempRepo({ 'bin/application.properties': 'x=old\n' });
+    chmodSync(path.join(dir, 'bin/application.properties'), 0o750);
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    await writeChanges(dir, result.changes);
+    expect(readFileSync(path.join(dir, 'bin/application.properties'), 'utf8')).toBe('x=new\n');
+    expect(statSync(path.join(dir, 'bin/application.properties')).mode & 0o777).toBe(0o750);
+    expect(execFileSync('ls', ['-A', path.join(dir, 'bin')]).toString().trim()).toBe('application.properties');
+  });
+
+  it('names the dirty files it would rewrite in a git work tree', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old\n', 'other.properties': 'y=1\n' });
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.'], { cwd: dir });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init'], { cwd: dir });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(dirtyTargets(dir, result.changes)).toEqual([]);
+    writeFileSync(path.join(dir, 'application.properties'), 'x=old\nz=2\n');
+    const again = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(dirtyTargets(dir, again.changes)).toEqual(['application.properties']);
+  });
+
+  it('refuses to write through a symbolic link', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    rmSync(path.join(dir, 'application.properties'));
+    symlinkSync('/etc/hostname', path.join(dir, 'application.properties'));
+    await expect(writeChanges(dir, result.changes)).rejects.toThrow(/symbolic link/);
+  });
+});
+
+describe('unified diff', () => {
+  function gitApplies(files: Record<string, string | Buffer>, changes: Parameters<typeof unifiedDiff>[0]): string {
+    const dir = tempRepo(files);
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    const patch = path.join(dir, '..', path.basename(dir) + '.patch');
+    temps.push(patch);
+    writeFileSync(patch, unifiedDiff(changes));
+    execFileSync('git', ['apply', '--check', patch], { cwd: dir });
+    execFileSync('git', ['apply', patch], { cwd: dir });
+    return dir;
+  }
+
+  it('is accepted by git apply: modified (CRLF, no final newline), created, deleted, binary', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `line${i}=old\r\n`).join('');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255, 0, 7]);
+    const files = { 'a.properties': lines, 'tail.properties': 'k=old', 'gone.txt': 'bye\n', 'img/banner.png': png };
+    const dir = gitApplies(files, [
+      { path: 'a.properties', kind: 'properties', status: 'modified', before: Buffer.from(lines), after: Buffer.from(lines.replace('line3=old', 'line3=new').replace('line30=old', 'line30=new')), rules: {} },
+      { path: 'tail.properties', kind: 'properties', status: 'modified', before: Buffer.from('k=old'), after: Buffer.from('k=new'), rules: {} },
+      { path: 'new dir/banner.txt', kind: 'other', status: 'created', after: Buffer.from('hello\n'), rules: {} },
+      { path: 'gone.txt', kind: 'other', status: 'deleted', before: Buffer.from('bye\n'), rules: {} },
+      { path: 'img/banner.png', kind: 'banner-image', status: 'deleted', before: png, rules: {} },
+    ]);
+    expect(readFileSync(path.join(dir, 'a.properties'), 'utf8')).toContain('line3=new\r\n');
+    expect(readFileSync(path.join(dir, 'a.properties'), 'utf8')).toContain('line30=new\r\n');
+    expect(readFileSync(path.join(dir, 'tail.properties'), 'utf8')).toBe('k=new');
+    expect(readFileSync(path.join(dir, 'new dir/banner.txt'), 'utf8')).toBe('hello\n');
+    expect(existsSync(path.join(dir, 'gone.txt'))).toBe(false);
+    expect(existsSync(path.join(dir, 'img/banner.png'))).toBe(false);
+  });
+
+  it('keeps Latin-1 bytes in the patch', () => {
+    const before = Buffer.from([0x6b, 0x3d, 0xe9, 0x0a, 0x6f, 0x6c, 0x64, 0x0a]);
+    const after = Buffer.from([0x6b, 0x3d, 0xe9, 0x0a, 0x6e, 0x65, 0x77, 0x0a]);
+    const dir = gitApplies({ 'x.properties': before }, [{ path: 'x.properties', kind: 'properties', status: 'modified', before, after, rules: {} }]);
+    expect(readFileSync(path.join(dir, 'x.properties')).equals(after)).toBe(true);
+  });
+});

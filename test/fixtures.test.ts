@@ -1,0 +1,70 @@
+// Every fixtures/<transform>/<case>/ is a mini repository: input/ is migrated (with the passes
+// of <transform> only, unless case.json says otherwise) and must equal expected/ byte for byte
+// (expected/ absent = no change). Then the result is migrated again and must not change
+// (idempotency). case.json: { options?, onlyRules?, skipRules?, configGlobs?, findings? } where
+// findings is the exact list of { rule, path, line } expected (absent = none).
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planMigration, writeChanges } from '../src/api.js';
+import { loadTable } from '../src/table/load.js';
+import { copyToTemp, readTree, treeDiff } from './helpers/tree.js';
+
+const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+const table = loadTable();
+
+interface CaseSpec {
+  options?: Record<string, unknown>;
+  onlyRules?: string[];
+  skipRules?: string[];
+  configGlobs?: string[];
+  findings?: { rule: string; path: string; line: number }[];
+}
+
+function cases(): { transform: string; name: string; dir: string }[] {
+  if (!existsSync(FIXTURES)) return [];
+  return readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((t) =>
+      readdirSync(path.join(FIXTURES, t.name), { withFileTypes: true })
+        .filter((c) => c.isDirectory())
+        .map((c) => ({ transform: t.name, name: c.name, dir: path.join(FIXTURES, t.name, c.name) })),
+    );
+}
+
+const byKey = (a: { rule: string; path: string; line: number }, b: typeof a) =>
+  a.path.localeCompare(b.path) || a.line - b.line || a.rule.localeCompare(b.rule);
+
+const groups = new Map<string, ReturnType<typeof cases>>();
+for (const c of cases()) groups.set(c.transform, [...(groups.get(c.transform) ?? []), c]);
+
+for (const [transform, list] of groups) {
+  describe(`fixtures/${transform}`, () => {
+    for (const c of list!) {
+      it(c.name, async () => {
+        const spec: CaseSpec = existsSync(path.join(c.dir, 'case.json')) ? JSON.parse(readFileSync(path.join(c.dir, 'case.json'), 'utf8')) : {};
+        const expectedDir = existsSync(path.join(c.dir, 'expected')) ? path.join(c.dir, 'expected') : path.join(c.dir, 'input');
+        const work = copyToTemp(path.join(c.dir, 'input'), c.name);
+        try {
+          const input = {
+            root: work,
+            table,
+            options: spec.options ?? {},
+            onlyRules: spec.onlyRules ?? [transform],
+            skipRules: spec.skipRules,
+            configGlobs: spec.configGlobs,
+          };
+          const first = await planMigration(input);
+          await writeChanges(work, first.changes);
+          expect(treeDiff(readTree(work), readTree(expectedDir))).toBe('');
+          const got = first.findings.map((f) => ({ rule: f.rule, path: f.path, line: f.line })).sort(byKey);
+          expect(got).toEqual([...(spec.findings ?? [])].sort(byKey));
+          const second = await planMigration(input);
+          expect(second.changes.map((ch) => ch.path), 'second run must change nothing').toEqual([]);
+        } finally {
+          rmSync(work, { recursive: true, force: true });
+        }
+      });
+    }
+  });
+}
