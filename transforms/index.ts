@@ -1,6 +1,14 @@
-// The registry of passes, in the order they run. One module per transform.
+// The registry of passes, in the order they run. One folder per transform; each exports its
+// file passes and project passes from its index.ts.
 import type { FilePass, ProjectPass } from '../src/engine/types.js';
+import * as properties from './properties/index.js';
+import * as yaml from './yaml/index.js';
+import * as sources from './sources/index.js';
+import * as build from './build/index.js';
+import * as project from './project/index.js';
 
-export const FILE_PASSES: FilePass[] = [];
+const TRANSFORMS = [properties, yaml, sources, build, project];
 
-export const PROJECT_PASSES: ProjectPass[] = [];
+export const FILE_PASSES: FilePass[] = TRANSFORMS.flatMap((t) => t.filePasses);
+
+export const PROJECT_PASSES: ProjectPass[] = TRANSFORMS.flatMap((t) => t.projectPasses);

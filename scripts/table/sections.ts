@@ -1,5 +1,5 @@
 // Builders for the table sections beyond `properties`, one module each (code, build, project).
-// A section's builder reads ../shared/data and returns the JSON of that section.
+// A section's builder reads ../shared/data and returns the JSON of that section; register it here.
 import type { DataDir } from './data.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;

@@ -227,6 +227,11 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const { files, scanned, skipped } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
   const ctx: PassContext = { table: input.table, options: input.options ?? {}, project: makeProjectView(input.root, files) };
+  const needed = new Set(files.map((f) => f.kind));
+  await Promise.all([
+    ...filePasses.filter((p) => p.init && p.kinds.some((k) => needed.has(k))).map((p) => p.init!(ctx)),
+    ...projectPasses.filter((p) => p.init).map((p) => p.init!(ctx)),
+  ]);
 
   files.forEach((work, i) => {
     if (work.source) runFilePasses(work, filePasses, ctx, sink, select);

@@ -106,6 +106,8 @@ export interface FilePass {
   kinds: FileKind[];
   /** Rule ids this pass may emit (edits and findings), for --only/--skip and the report. */
   rules: string[];
+  /** Called once per run before any file (load parsers, e.g. WASM grammars). */
+  init?(ctx: PassContext): Promise<void>;
   /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
   prefilter?(text: string, ctx: PassContext): boolean;
   run(file: SourceFile, ctx: PassContext): PassResult;
@@ -129,6 +131,7 @@ export interface ProjectPass {
   rules: string[];
   /** File kinds this pass needs to see (they are read even when no FilePass reads them). */
   kinds: FileKind[];
+  init?(ctx: PassContext): Promise<void>;
   /** Runs after every FilePass has settled, on the files as they are after those edits. */
   run(project: ProjectView, ctx: PassContext): ProjectResult | Promise<ProjectResult>;
 }
