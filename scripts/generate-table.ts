@@ -44,4 +44,4 @@ function main(): number {
   return 0;
 }
 
-if (process.argv[1]?.endsWith('generate-table.js')) process.exit(main());
+if (/generate-table\.[jt]s$/.test(process.argv[1] ?? '')) process.exit(main());
