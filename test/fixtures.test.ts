@@ -24,7 +24,8 @@ interface CaseSpec {
 function cases(): { transform: string; name: string; dir: string }[] {
   if (!existsSync(FIXTURES)) return [];
   return readdirSync(FIXTURES, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    // fixtures/maturity holds grader cases (input + expected.json), run by test/maturity*.test.ts
+    .filter((d) => d.isDirectory() && d.name !== 'maturity')
     .flatMap((t) =>
       readdirSync(path.join(FIXTURES, t.name), { withFileTypes: true })
         .filter((c) => c.isDirectory())
