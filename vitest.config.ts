@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './test/reporters/closing-line.ts'],
   },
 });
