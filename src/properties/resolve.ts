@@ -144,7 +144,7 @@ export function resolveKey(table: MigrationTable, key: string): KeyRule | undefi
   if (hit) return hit.kind === 'rename' ? { ...hit, to: withIndex(hit.to, segs) } : hit;
   let best: { length: number; rule: KeyRule } | undefined;
   for (const r of idx.removedPrefixes) {
-    if (canonical.startsWith(r.canonical + '.')) {
+    if (canonical === r.canonical || canonical.startsWith(r.canonical + '.')) {
       const length = r.canonical.split('.').length;
       if (!best || length > best.length) best = { length, rule: { kind: 'remove', rule: RULES.removed, row: r.row } };
     }

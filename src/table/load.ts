@@ -68,7 +68,7 @@ function describeRow(doc: unknown, pointer: string): string {
       node = node[Number(part)];
       const row = node as Json | undefined;
       const id = row && typeof row === 'object' ? (row.from ?? row.key ?? row.id ?? row.name) : undefined;
-      if (id !== undefined) rowName = ` (${JSON.stringify(id)})`;
+      if (id !== undefined) rowName = ` (${JSON.stringify(Array.isArray(id) ? id[0] : id)})`;
     } else {
       label += label ? `.${part}` : part;
       node = (node as Json | undefined)?.[part];
