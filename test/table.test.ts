@@ -78,7 +78,7 @@ describe('loading', () => {
     writeFileSync(bad, '{ "properties": ');
     expect(() => loadTable([bad])).toThrow(/bad\.json: not valid JSON/);
     const conv = writeJson({ properties: { convert: [{ from: ['a.b'], to: 'c.d', convert: 'eval', level: 'error', reason: 'r', source: 's' }] } });
-    expect(() => loadTable([conv])).toThrow(/properties\.convert\[0\] \("a\.b"\)/);
+    expect(() => loadTable([conv])).toThrow(/properties\.convert\[0\] \("a\.b"\)\.convert: must be one of "boolean-to-init-mode"/);
   });
 
   it('adds user rows and lets a user row replace the bundled row with the same key', () => {

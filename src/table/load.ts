@@ -61,20 +61,18 @@ function describeRow(doc: unknown, pointer: string): string {
   const parts = pointer.split('/').slice(1);
   let label = '';
   let node: unknown = doc;
-  let rowName = '';
   for (const part of parts) {
     if (Array.isArray(node)) {
-      label += `[${part}]`;
       node = node[Number(part)];
       const row = node as Json | undefined;
       const id = row && typeof row === 'object' ? (row.from ?? row.key ?? row.id ?? row.name) : undefined;
-      if (id !== undefined) rowName = ` (${JSON.stringify(Array.isArray(id) ? id[0] : id)})`;
+      label += `[${part}]` + (id !== undefined ? ` (${JSON.stringify(Array.isArray(id) ? id[0] : id)})` : '');
     } else {
       label += label ? `.${part}` : part;
       node = (node as Json | undefined)?.[part];
     }
   }
-  return (label || 'top level') + rowName;
+  return label || 'top level';
 }
 
 function explain(file: string, doc: unknown, error: ErrorObject): string {
@@ -82,7 +80,9 @@ function explain(file: string, doc: unknown, error: ErrorObject): string {
   const what =
     error.keyword === 'additionalProperties'
       ? `unknown field '${(error.params as { additionalProperty: string }).additionalProperty}'`
-      : error.message ?? 'is invalid';
+      : error.keyword === 'enum'
+        ? `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+        : error.message ?? 'is invalid';
   return `${file}: ${where}: ${what}`;
 }
 
