@@ -1,10 +1,12 @@
 // Builders for the table sections beyond `properties`, one module each (code, build, project).
 // A section's builder reads ../shared/data and returns the JSON of that section; register it here.
 import type { DataDir } from './data.js';
+import { buildBuild } from './build.js';
 import { buildProject } from './project.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
 export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
+  build: buildBuild,
   project: buildProject,
 };

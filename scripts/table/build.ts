@@ -1,0 +1,192 @@
+// The `build` section: every coordinate row of maven-coordinates-3.0.json, every version property
+// Boot 2.7.18 / 3.0.x manage, the Boot releases the data knows (with the Kotlin and
+// dependency-management-plugin versions each manages) and the special cases (Jetty, r2dbc, fork).
+import type {
+  BootRelease,
+  BuildSection,
+  Coordinate,
+  CoordinateRow,
+  ManagedVersion,
+  VersionPropertyRow,
+} from '../../src/table/sections/build.js';
+import type { DataDir } from './data.js';
+
+interface Library {
+  name: string;
+  version: string;
+  versionProperty: string | null;
+  groups: { groupId: string; modules?: (string | { name: string })[]; boms?: string[]; plugins?: string[] }[];
+  versionIn3_0_0?: string;
+}
+interface DepsFile {
+  source: { repository: string; path: string; tag: string; commit: string };
+  libraries: Library[];
+}
+interface RawManaged {
+  managed: boolean | 'via-bom';
+  version?: string;
+  versionProperty?: string | null;
+  bom?: string;
+}
+interface RawEntry {
+  from: Coordinate;
+  to: Coordinate | null;
+  action: CoordinateRow['action'];
+  note: string;
+  source: string;
+  boot27: RawManaged;
+  boot30?: RawManaged;
+  alternativeTargets?: { to: Coordinate }[];
+}
+interface CoordinatesFile {
+  entries: RawEntry[];
+  versionProperties: {
+    removed: { property: string; library: string; version27: string; suggestedReplacement: string | null }[];
+    added: { property: string; library: string; version30: string }[];
+    specialCases: { property: string; value: string | null; when: string; source: string }[];
+  };
+}
+
+const COORDS = 'maven-coordinates-3.0.json';
+const ISSUE = 'boot-upgrade issue 4 (build files); not in ../shared/data';
+
+function managed(raw: RawManaged | undefined): ManagedVersion | undefined {
+  if (!raw || !raw.managed) return undefined;
+  return {
+    ...(raw.version ? { version: raw.version } : {}),
+    ...(raw.versionProperty ? { versionProperty: raw.versionProperty } : {}),
+    ...(raw.managed === 'via-bom' ? { viaBom: true } : {}),
+  };
+}
+
+function coordinateRow(e: RawEntry): CoordinateRow {
+  const boot27 = managed(e.boot27);
+  const boot30 = managed(e.boot30);
+  return {
+    from: e.from,
+    to: e.to,
+    action: e.action,
+    note: e.note,
+    ...(boot27 ? { boot27 } : {}),
+    ...(boot30 ? { boot30 } : {}),
+    ...(e.alternativeTargets?.length ? { alternatives: e.alternativeTargets.map((a) => a.to) } : {}),
+    source: e.source,
+  };
+}
+
+function bootLibrary(deps: DepsFile): Library {
+  const lib = deps.libraries.find((l) => l.name === 'Spring Boot');
+  if (!lib) throw new Error('spring-boot-dependencies data has no "Spring Boot" library');
+  return lib;
+}
+
+function library(deps: DepsFile, name: string): Library {
+  const lib = deps.libraries.find((l) => l.name === name);
+  if (!lib) throw new Error(`${deps.source.tag}: no library "${name}"`);
+  return lib;
+}
+
+/** Boot 3.0.13 and 3.0.0: the two releases the data gives versions for. */
+function releases(deps30: DepsFile): BootRelease[] {
+  const boot = bootLibrary(deps30);
+  const kotlin = library(deps30, 'Kotlin');
+  const dmp = library(deps30, 'Dependency Management Plugin');
+  const src = `spring-boot-dependencies-3.0.json (${deps30.source.repository} ${deps30.source.path} @${deps30.source.tag}`;
+  const out: BootRelease[] = [{ version: boot.version, kotlin: kotlin.version, dependencyManagementPlugin: dmp.version, source: `${src})` }];
+  if (boot.versionIn3_0_0 && kotlin.versionIn3_0_0 && dmp.versionIn3_0_0) {
+    out.push({ version: boot.versionIn3_0_0, kotlin: kotlin.versionIn3_0_0, dependencyManagementPlugin: dmp.versionIn3_0_0, source: `${src}, versionIn3_0_0)` });
+  }
+  return out;
+}
+
+function versionProperties(deps27: DepsFile, deps30: DepsFile, coords: CoordinatesFile): VersionPropertyRow[] {
+  const rows = new Map<string, VersionPropertyRow>();
+  const boot30 = bootLibrary(deps30);
+  for (const l of deps27.libraries) {
+    if (l.versionProperty) rows.set(l.versionProperty, { property: l.versionProperty, library: l.name, version27: l.version });
+  }
+  for (const l of deps30.libraries) {
+    if (!l.versionProperty) continue;
+    const row = rows.get(l.versionProperty) ?? { property: l.versionProperty, library: l.name };
+    row.version30 = { [boot30.version]: l.version, ...(l.versionIn3_0_0 && boot30.versionIn3_0_0 ? { [boot30.versionIn3_0_0]: l.versionIn3_0_0 } : {}) };
+    rows.set(l.versionProperty, row);
+  }
+  const r2dbc = coords.versionProperties.specialCases.find((s) => s.property === 'r2dbc-bom.version');
+  for (const r of coords.versionProperties.removed) {
+    const row = rows.get(r.property);
+    if (!row) throw new Error(`${COORDS}: removed property ${r.property} is not a 2.7 version property`);
+    if (row.version30) throw new Error(`${COORDS}: removed property ${r.property} still exists in 3.0`);
+    row.successor = r.suggestedReplacement;
+    if (r.property === 'r2dbc-bom.version' && r.suggestedReplacement) {
+      // "(per module) r2dbc-spi.version / r2dbc-pool.version / ..." -> the property names, each checked against 3.0
+      row.successors = [...r.suggestedReplacement.matchAll(/[a-z0-9-]+\.version/g)].map((m) => m[0]);
+      for (const s of row.successors) if (!rows.get(s)?.version30) throw new Error(`${COORDS}: r2dbc successor ${s} is not a 3.0 property`);
+      if (r2dbc) row.note = r2dbc.when;
+    }
+  }
+  return [...rows.values()].sort((a, b) => (a.property < b.property ? -1 : 1));
+}
+
+export function buildBuild(data: DataDir): BuildSection {
+  const deps27 = data.read<DepsFile>('spring-boot-dependencies-2.7.json');
+  const deps30 = data.read<DepsFile>('spring-boot-dependencies-3.0.json');
+  const coords = data.read<CoordinatesFile>(COORDS);
+  const boot = bootLibrary(deps30);
+  const bootGroup = boot.groups[0]!;
+  const modules = (bootGroup.modules ?? []).map((m) => (typeof m === 'string' ? m : m.name));
+  const must = (name: string, list: string[]) => {
+    if (!list.includes(name)) throw new Error(`spring-boot-dependencies-3.0.json: Spring Boot does not list ${name}`);
+    return name;
+  };
+  const kotlin = library(deps30, 'Kotlin');
+  const dmp = library(deps30, 'Dependency Management Plugin');
+  const jetty = coords.versionProperties.specialCases.find((s) => s.property === 'jakarta-servlet.version');
+  if (!jetty?.value) throw new Error(`${COORDS}: no jakarta-servlet.version special case`);
+  const jettyStarter = /spring-boot-starter-[a-z]+/.exec(jetty.when)?.[0];
+  if (!jettyStarter) throw new Error(`${COORDS}: the Jetty special case names no starter`);
+  const fork = data
+    .read<{ fqcn: string; note: string; source: string }[] | { entries: { fqcn: string; note: string; source: string }[] }>('boot-3.0-removed-apis.json');
+  const forkRow = (Array.isArray(fork) ? fork : fork.entries).find((e) => e.fqcn.startsWith('spring-boot-maven-plugin <fork>'));
+  if (!forkRow) throw new Error('boot-3.0-removed-apis.json: no spring-boot-maven-plugin <fork> row');
+
+  return {
+    boot: {
+      groupId: bootGroup.groupId,
+      defaultVersion: boot.version,
+      releases: releases(deps30),
+      parents: ['spring-boot-starter-parent', must('spring-boot-dependencies', ['spring-boot-dependencies', ...modules, 'spring-boot-starter-parent'])],
+      bom: 'spring-boot-dependencies',
+      mavenPlugin: must('spring-boot-maven-plugin', bootGroup.plugins ?? []),
+      gradlePlugin: { id: bootGroup.groupId, artifact: 'spring-boot-gradle-plugin' },
+      dependencyManagementPlugin: {
+        id: 'io.spring.dependency-management',
+        groupId: dmp.groups[0]!.groupId,
+        artifactId: (dmp.groups[0]!.modules?.[0] as string) ?? 'dependency-management-plugin',
+      },
+      kotlin: { groupId: kotlin.groups[0]!.groupId, pluginIdPrefix: `${kotlin.groups[0]!.groupId}.`, mavenPlugin: kotlin.groups[0]!.plugins?.[0] ?? 'kotlin-maven-plugin', versionProperty: kotlin.versionProperty! },
+      starterPrefix: 'spring-boot-starter',
+      propertiesMigrator: {
+        groupId: bootGroup.groupId,
+        artifactId: must('spring-boot-properties-migrator', modules),
+        source: 'spring-boot-dependencies-3.0.json (Spring Boot modules); seed: "Migration aid" (runtime scope, remove after migration)',
+      },
+      source: `spring-boot-dependencies-3.0.json @${deps30.source.tag}; plugin ids io.spring.dependency-management / org.springframework.boot and the parent names: ${ISSUE}`,
+    },
+    java: {
+      version: 17,
+      properties: ['java.version', 'maven.compiler.source', 'maven.compiler.target', 'maven.compiler.release'],
+      source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + ISSUE,
+    },
+    gradle: { minimumVersion: '7.5', source: `${ISSUE} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
+    coordinates: coords.entries.map(coordinateRow),
+    versionProperties: versionProperties(deps27, deps30, coords),
+    jetty: {
+      starter: { groupId: bootGroup.groupId, artifactId: must(jettyStarter, modules) },
+      property: jetty.property,
+      value: jetty.value,
+      reason: jetty.when,
+      source: jetty.source,
+    },
+    mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
+  };
+}
