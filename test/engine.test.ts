@@ -189,6 +189,21 @@ describe('unified diff', () => {
     expect(existsSync(path.join(dir, 'img/banner.png'))).toBe(false);
   });
 
+  it('bounds the diff of a 1 MB file with every second line changed, and git apply still accepts it', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `key.number.${i}=value-${i}-${'x'.repeat(8)}\n`);
+    const before = Buffer.from(lines.join(''));
+    const after = Buffer.from(lines.map((l, i) => (i % 2 ? l.replace('value', 'VALUE') : l)).join(''));
+    // one line fewer: the line counts differ, so Myers runs on the middle and hits its bound
+    const shorter = Buffer.from(lines.slice(1).map((l, i) => (i % 2 ? l.replace('value', 'VALUE') : l)).join(''));
+    expect(before.length).toBeGreaterThan(1_000_000);
+    const dir = gitApplies({ 'big.properties': before, 'big2.properties': before }, [
+      { path: 'big.properties', kind: 'properties', status: 'modified', before, after, rules: {} },
+      { path: 'big2.properties', kind: 'properties', status: 'modified', before, after: shorter, rules: {} },
+    ]);
+    expect(readFileSync(path.join(dir, 'big.properties')).equals(after)).toBe(true);
+    expect(readFileSync(path.join(dir, 'big2.properties')).equals(shorter)).toBe(true);
+  });
+
   it('keeps Latin-1 bytes in the patch', () => {
     const before = Buffer.from([0x6b, 0x3d, 0xe9, 0x0a, 0x6f, 0x6c, 0x64, 0x0a]);
     const after = Buffer.from([0x6b, 0x3d, 0xe9, 0x0a, 0x6e, 0x65, 0x77, 0x0a]);

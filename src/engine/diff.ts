@@ -43,6 +43,9 @@ function changedRegions(a: string[], b: string[]): Region[] {
   const midA = a.slice(pre, a.length - suf);
   const midB = b.slice(pre, b.length - suf);
   if (midA.length === 0 && midB.length === 0) return [];
+  // Most edits keep the line count (a key renamed in place): then lines pair up one to one and
+  // the changed lines are found in linear time, with no search at all.
+  if (midA.length === midB.length) return pairedRegions(midA, midB, pre);
   const parts = midA.length && midB.length ? diffArrays(midA, midB, { timeout: DIFF_TIMEOUT_MS }) : undefined;
   if (!parts) return [{ oldStart: pre, oldEnd: pre + midA.length, newStart: pre, newEnd: pre + midB.length }];
   const regions: Region[] = [];
@@ -61,6 +64,23 @@ function changedRegions(a: string[], b: string[]): Region[] {
     open ??= { oldStart: i, oldEnd: i, newStart: j, newEnd: j };
     if (part.removed) open.oldEnd = i += n;
     else open.newEnd = j += n;
+  }
+  if (open) regions.push(open);
+  return regions;
+}
+
+function pairedRegions(a: string[], b: string[], offset: number): Region[] {
+  const regions: Region[] = [];
+  let open: Region | undefined;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k] === b[k]) {
+      if (open) regions.push(open);
+      open = undefined;
+    } else if (open) {
+      open.oldEnd = open.newEnd = offset + k + 1;
+    } else {
+      open = { oldStart: offset + k, oldEnd: offset + k + 1, newStart: offset + k, newEnd: offset + k + 1 };
+    }
   }
   if (open) regions.push(open);
   return regions;
