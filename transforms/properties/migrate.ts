@@ -1,0 +1,236 @@
+// The properties pass: renames keys, converts values where the rule is certain, and reports what
+// a human must decide. Works one document at a time (`#---` / `!---` split a file), because a
+// key set in one document says nothing about another. Every edit touches only the text that
+// changes: a key's own characters, one value, or a whole line that is deleted.
+import { posix } from 'node:path';
+import type { Edit, FindingInput, PassContext, PassResult, Severity, SourceFile } from '../../src/engine/types.js';
+import {
+  deleteLineEdit,
+  parseProperties,
+  renameKeyEdit,
+  setValueEdit,
+  type PropertiesDocument,
+  type PropertyEntry,
+  type TextEdit,
+} from '../../src/formats/properties.js';
+import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
+import { isProfileSpecificForbidden, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import { keyFamily, keyIdentity } from './keys.js';
+import { RULES } from './rules.js';
+
+/** application-<profile>.properties: every document in it is profile-specific. */
+const PROFILE_FILE = /^application-(.+)\.properties$/;
+const ON_PROFILE = keyFamily('spring.config.activate.on-profile');
+
+/** What one document's migration produces, and which entries are already spoken for. */
+class DocumentWork {
+  readonly edits: Edit[] = [];
+  readonly findings: FindingInput[] = [];
+  /** Entries whose line is deleted or rewritten: no other rule may edit them. */
+  readonly claimed = new Set<PropertyEntry>();
+  readonly byIdentity = new Map<string, PropertyEntry[]>();
+
+  constructor(
+    readonly text: string,
+    readonly table: MigrationTable,
+    readonly doc: PropertiesDocument,
+  ) {
+    for (const entry of doc.entries) {
+      const id = keyIdentity(entry.key);
+      this.byIdentity.set(id, [...(this.byIdentity.get(id) ?? []), entry]);
+    }
+  }
+
+  edit(edit: TextEdit | undefined, rule: string): void {
+    if (edit) this.edits.push({ ...edit, rule });
+  }
+
+  report(entry: PropertyEntry, rule: string, severity: Severity, message: string): void {
+    this.findings.push({ rule, severity, message, offset: entry.keyStart, docs: this.table.docs.guide });
+  }
+
+  /** The entry's first natural line as written, for messages that name another line. */
+  quote(entry: PropertyEntry): string {
+    const raw = this.text.slice(entry.keyStart, entry.valueEnd).split(/\r\n|\r|\n/)[0]!;
+    return `'${raw.length > 100 ? raw.slice(0, 97) + '...' : raw}'`;
+  }
+}
+
+export function migrateProperties(file: SourceFile, ctx: PassContext): PassResult {
+  const parsed = parseProperties(file.text);
+  const profile = PROFILE_FILE.exec(posix.basename(file.path))?.[1];
+  const result: Required<PassResult> = { edits: [], findings: [] };
+  for (const doc of parsed.documents) {
+    const work = migrateDocument(file.text, ctx.table, doc, profile);
+    result.edits.push(...work.edits);
+    result.findings.push(...work.findings);
+  }
+  return result;
+}
+
+type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
+
+function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined): DocumentWork {
+  const work = new DocumentWork(text, table, doc);
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveKey(table, entry.key) }));
+  convertValues(work, resolved);
+  renameKeys(work, resolved);
+  reportRemovals(work, resolved);
+  changeListValues(work, resolved);
+  checkProfileSpecific(work, resolved, profile);
+  return work;
+}
+
+/** The key an entry will have after this pass (its rename target, or itself). */
+function keyAfter({ entry, rule }: Resolved): string {
+  return rule?.kind === 'rename' ? rule.to : entry.key;
+}
+
+// ---------------------------------------------------------------- conversions
+
+function convertValues(work: DocumentWork, resolved: Resolved[]): void {
+  const byRow = new Map<PropertyConversion, PropertyEntry[]>();
+  for (const { entry, rule } of resolved) {
+    if (rule?.kind === 'convert') byRow.set(rule.row, [...(byRow.get(rule.row) ?? []), entry]);
+  }
+  for (const [row, entries] of byRow) convertRow(work, row, entries);
+}
+
+/** The row's key (as the table spells it) that an entry's key stands for. */
+function tableKeyOf(row: PropertyConversion, entry: PropertyEntry): string {
+  return row.from.find((f) => keyFamily(f) === keyFamily(entry.key)) ?? entry.key;
+}
+
+/**
+ * The value Spring binds for each of the row's keys in this document: the last line wins, and
+ * indexed lines (`names[0]`, `names[1]`) form a comma list.
+ */
+function presentKeys(row: PropertyConversion, entries: PropertyEntry[]): PresentKey[] {
+  const byKey = new Map<string, PropertyEntry[]>();
+  for (const e of entries) byKey.set(tableKeyOf(row, e), [...(byKey.get(tableKeyOf(row, e)) ?? []), e]);
+  return [...byKey].map(([key, list]) => {
+    const indexed = list.filter((e) => keyIdentity(e.key) !== keyFamily(e.key));
+    const value = indexed.length > 0 ? indexed.map((e) => e.value.trim()).join(',') : list[list.length - 1]!.value;
+    return { key, value };
+  });
+}
+
+function convertRow(work: DocumentWork, row: PropertyConversion, entries: PropertyEntry[]): void {
+  const outcome = convertValue(row, presentKeys(row, entries));
+  const first = entries[0]!;
+  if (outcome.kind === 'report') {
+    work.report(first, RULES.convert, row.level, outcome.message);
+    return;
+  }
+  const consumed = entries.filter((e) => outcome.consumed.includes(tableKeyOf(row, e)));
+  const existing = (work.byIdentity.get(keyIdentity(outcome.key)) ?? []).filter((e) => !consumed.includes(e));
+  if (existing.length > 0) {
+    if (existing.every((e) => e.value.trim() === outcome.value)) {
+      for (const e of consumed) work.edit(deleteLineEdit(e), RULES.duplicate);
+      work.report(consumed[0]!, RULES.duplicate, 'info', `${consumed.map((e) => e.key).join(', ')} deleted: ${outcome.key} is already set to '${outcome.value}' in this document`);
+    } else {
+      work.report(consumed[0]!, RULES.duplicate, 'warning', `${consumed.map((e) => work.quote(e)).join(' and ')} would become '${outcome.key}=${outcome.value}', but this document already has ${work.quote(existing[existing.length - 1]!)}: left unchanged, keep one of them`);
+    }
+    consumed.forEach((e) => work.claimed.add(e));
+    return;
+  }
+  const [head, ...rest] = consumed;
+  work.edit(renameKeyEdit(work.text, head!, outcome.key), RULES.convert);
+  if (head!.value.trim() !== outcome.value) work.edit(setValueEdit(work.text, head!, outcome.value), RULES.convert);
+  for (const e of rest) work.edit(deleteLineEdit(e), RULES.convert);
+  consumed.forEach((e) => work.claimed.add(e));
+}
+
+// ---------------------------------------------------------------- renames
+
+function renameKeys(work: DocumentWork, resolved: Resolved[]): void {
+  const byTarget = new Map<string, { entry: PropertyEntry; to: string; rule: string }[]>();
+  for (const { entry, rule } of resolved) {
+    if (rule?.kind !== 'rename' || work.claimed.has(entry)) continue;
+    const id = keyIdentity(rule.to);
+    byTarget.set(id, [...(byTarget.get(id) ?? []), { entry, to: rule.to, rule: rule.rule }]);
+  }
+  for (const [targetId, sources] of byTarget) renameGroup(work, targetId, sources);
+}
+
+/** Every line of one document whose key becomes the same new key. */
+function renameGroup(work: DocumentWork, targetId: string, sources: { entry: PropertyEntry; to: string; rule: string }[]): void {
+  const sourceEntries = sources.map((s) => s.entry);
+  const existing = (work.byIdentity.get(targetId) ?? []).filter((e) => !sourceEntries.includes(e) && !work.claimed.has(e));
+  const oneOldKey = new Set(sourceEntries.map((e) => keyIdentity(e.key))).size === 1;
+  if (existing.length === 0 && oneOldKey) {
+    // The common case. A key written twice stays written twice: the last line still wins.
+    for (const s of sources) work.edit(renameKeyEdit(work.text, s.entry, s.to), s.rule);
+    return;
+  }
+  const all = [...existing, ...sourceEntries];
+  const to = sources[0]!.to;
+  if (new Set(all.map((e) => e.value)).size === 1) {
+    const keep = existing.length === 0 ? sources[0]! : undefined;
+    if (keep) work.edit(renameKeyEdit(work.text, keep.entry, keep.to), keep.rule);
+    for (const s of sources) {
+      if (s === keep) continue;
+      work.edit(deleteLineEdit(s.entry), RULES.duplicate);
+      work.report(s.entry, RULES.duplicate, 'info', `${work.quote(s.entry)} deleted: it would become ${to}, which this document already sets to the same value`);
+    }
+  } else {
+    for (const s of sources) {
+      const others = all.filter((e) => e !== s.entry).map((e) => work.quote(e));
+      work.report(s.entry, RULES.duplicate, 'warning', `${work.quote(s.entry)} not renamed to ${to}: this document also has ${others.join(' and ')} with a different value; keep one of them`);
+    }
+  }
+  sourceEntries.forEach((e) => work.claimed.add(e));
+}
+
+// ---------------------------------------------------------------- removals, values, profiles
+
+function removalMessage(key: string, row: PropertyRemoval): string {
+  const hint = row.hint ? ` Consider ${row.hint}.` : '';
+  return `${key} is no longer supported by Spring Boot 3.0 (left unchanged): ${row.reason}${hint}`;
+}
+
+function reportRemovals(work: DocumentWork, resolved: Resolved[]): void {
+  for (const { entry, rule } of resolved) {
+    if (rule?.kind === 'remove') work.report(entry, rule.rule, rule.row.level, removalMessage(entry.key, rule.row));
+  }
+}
+
+/** Endpoint ids in exposure include/exclude lists (`httptrace` -> `httpexchanges`). */
+function changeListValues(work: DocumentWork, resolved: Resolved[]): void {
+  for (const r of resolved) {
+    if (work.claimed.has(r.entry)) continue;
+    const key = keyAfter(r);
+    const changes = valueChanges(work.table, key);
+    if (changes.length === 0) continue;
+    let changed = false;
+    const items = r.entry.value.split(',').map((item) => {
+      const id = item.trim();
+      const change = changes.find((c) => c.from.toLowerCase() === id.toLowerCase());
+      if (!change) return item;
+      if (change.to === null) {
+        work.report(r.entry, RULES.value, 'warning', `${key}: endpoint '${id}' no longer exists in Spring Boot 3.0; remove it from the list`);
+        return item;
+      }
+      changed = true;
+      return item.replace(id, change.to);
+    });
+    if (changed) work.edit(setValueEdit(work.text, r.entry, items.join(',')), RULES.value);
+  }
+}
+
+function checkProfileSpecific(work: DocumentWork, resolved: Resolved[], profile: string | undefined): void {
+  const activated = resolved.some((r) => keyFamily(keyAfter(r)) === ON_PROFILE);
+  if (profile === undefined && !activated) return;
+  const why = profile !== undefined ? `this file is specific to profile '${profile}'` : 'this document is activated by spring.config.activate.on-profile';
+  for (const { entry } of resolved) {
+    if (!isProfileSpecificForbidden(work.table, entry.key)) continue;
+    work.report(
+      entry,
+      RULES.profileSpecific,
+      'error',
+      `${entry.key} is not allowed in a profile-specific document (${why}); Spring Boot 3.0 fails at startup. Move it to a document that is not profile-specific, or use spring.profiles.group`,
+    );
+  }
+}
