@@ -1,0 +1,73 @@
+// The route inventory: every HTTP (and SOAP) entry point a project declares, with its methods,
+// full path templates, media types, handler and the exact source positions of the path literals.
+// Reused by the maturity grader and the trailing-slash pass.
+import { LineIndex } from '../engine/text.js';
+import { jaxRsRoutes, jaxWsRoutes, springRoutes, springWsRoutes, type FileContext } from './annotations.js';
+import { parseDeclarations, type FileDecls } from './declarations.js';
+import { mightHaveRouterFunctions, routerFunctionRoutes } from './router-functions.js';
+import type { InputFile, Route } from './types.js';
+import { ConstantIndex } from './values.js';
+import { looksLikeWsdl, wsdlRoutes } from './wsdl.js';
+
+export type { Framework, InputFile, PathLiteral, Route, RouteParam, RoutePath, ParamSource } from './types.js';
+
+/** Cheap test: could this source file declare routes or path constants at all? */
+const SOURCE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@Path\b|@(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b|@Endpoint\b|@WebService\b|RouterFunction|coRouter|router\s*\{|RequestPredicates|\bString\s+\w+\s*=|\bconst\s+val\b|\bval\s+\w+\s*(:\s*String\s*)?=\s*"/;
+
+/** Spring Boot's default for spring.webservices.path. */
+const DEFAULT_WS_PATH = '/services';
+
+export async function collectRoutes(files: InputFile[]): Promise<Route[]> {
+  return collectRoutesSync(files);
+}
+
+export function collectRoutesSync(files: InputFile[]): Route[] {
+  const sources = files.filter((f) => (f.kind === 'java' || f.kind === 'kotlin') && SOURCE_HINT.test(f.text));
+  const constants = new ConstantIndex();
+  const contexts: FileContext[] = [];
+  for (const f of sources) {
+    const lines = new LineIndex(f.text);
+    const lineOf = (o: number) => lines.position(o).line;
+    const decls: FileDecls = parseDeclarations(f.text, f.kind === 'kotlin');
+    for (const decl of decls.constants) constants.add({ decl, file: f.path, lineOf });
+    contexts.push({ file: f.path, text: f.text, decls, lineOf, eval: (owners) => ({ file: f.path, lineOf, owners, constants }) });
+  }
+  const wsPath = webServicesPath(files);
+  const routes: Route[] = [];
+  for (const ctx of contexts) {
+    if (/Mapping\b/.test(ctx.text)) routes.push(...springRoutes(ctx));
+    if (/@Path\b/.test(ctx.text)) routes.push(...jaxRsRoutes(ctx));
+    if (/@Endpoint\b/.test(ctx.text)) routes.push(...springWsRoutes(ctx, wsPath));
+    if (/@WebService\b/.test(ctx.text)) routes.push(...jaxWsRoutes(ctx));
+    if (mightHaveRouterFunctions(ctx.text)) routes.push(...routerFunctionRoutes(ctx));
+  }
+  for (const f of files) {
+    if ((f.kind === 'xml' || f.kind === 'other') && looksLikeWsdl(f.path, f.text)) {
+      try {
+        routes.push(...wsdlRoutes(f.path, f.text));
+      } catch {
+        // an unreadable WSDL declares nothing we can trust; the caller reports files it could not read
+      }
+    }
+  }
+  return routes.sort((a, b) => (a.file === b.file ? a.offset - b.offset : a.file < b.file ? -1 : 1));
+}
+
+/** The Spring-WS dispatcher path: `spring.webservices.path`, a servlet registration, or the default. */
+function webServicesPath(files: InputFile[]): string {
+  for (const f of files) {
+    if (f.kind === 'properties') {
+      const m = /^[ \t]*spring\.webservices\.path[ \t]*[=:][ \t]*(\S+)/m.exec(f.text);
+      if (m) return m[1]!;
+    }
+    if (f.kind === 'yaml') {
+      const m = /^[ \t]*webservices:[ \t]*\r?\n[ \t]+path:[ \t]*["']?([^\s"']+)/m.exec(f.text);
+      if (m) return m[1]!;
+    }
+    if ((f.kind === 'java' || f.kind === 'kotlin') && f.text.includes('MessageDispatcherServlet')) {
+      const m = /ServletRegistrationBean[^;]*?"(\/[^"*]*)\/?\*"/s.exec(f.text);
+      if (m) return m[1]!.replace(/\/$/, '') || '/';
+    }
+  }
+  return DEFAULT_WS_PATH;
+}

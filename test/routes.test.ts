@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { collectRoutes } from '../src/routes/index.js';
+import type { InputFile, Route } from '../src/routes/index.js';
+
+const summary = (r: Route) => `${r.framework} ${r.methods.join('|') || '*'} ${r.paths.map((p) => p.template + (p.resolved ? '' : '?')).join(',')} ${r.handler}`;
+
+describe('route inventory: Spring annotations', () => {
+  const controller = [
+    'package x;',
+    '// @GetMapping("/commented")',
+    '@RestController',
+    '@RequestMapping(Paths.USERS)',
+    'public class UserController {',
+    '  /* @PostMapping("/x") */',
+    '  @GetMapping(value = {"/{id}", "/by-id/{id}"}, produces = MediaType.APPLICATION_JSON_VALUE)',
+    '  public ResponseEntity<EntityModel<User>> get(@PathVariable("id") Long id) { return null; }',
+    '  @PostMapping("update")',
+    '  public void update(@RequestBody User u) { String s = "@GetMapping(\\"/no\\")"; }',
+    '  @RequestMapping(method = {RequestMethod.PUT, RequestMethod.PATCH}, path = "/{id}")',
+    '  public User put(@PathVariable Long id, @RequestBody User user, @RequestParam(name="force", required=false) boolean force) { return user; }',
+    '}',
+  ].join('\n');
+  const paths = 'public final class Paths {\n  public static final String API = "/api";\n  public static final String USERS = API + "/users";\n}';
+  const files: InputFile[] = [
+    { path: 'src/UserController.java', kind: 'java', text: controller },
+    { path: 'src/Paths.java', kind: 'java', text: paths },
+  ];
+
+  it('joins class and method paths, resolves constants, skips comments and strings', async () => {
+    const routes = await collectRoutes(files);
+    expect(routes.map(summary)).toEqual([
+      'spring-mvc GET /api/users/{id},/api/users/by-id/{id} UserController#get',
+      'spring-mvc POST /api/users/update UserController#update',
+      'spring-mvc PUT|PATCH /api/users/{id} UserController#put',
+    ]);
+    const [get, update, put] = routes as [Route, Route, Route];
+    expect(get.produces).toEqual(['application/json']);
+    expect(get.returnType).toBe('ResponseEntity<EntityModel<User>>');
+    expect(get.line).toBe(8);
+    expect(put.params).toEqual([
+      { name: 'id', source: 'path', type: 'Long' },
+      { name: 'user', source: 'body', type: 'User' },
+      { name: 'force', source: 'query', type: 'boolean' },
+    ]);
+    expect(update.params).toEqual([{ name: 'u', source: 'body', type: 'User' }]);
+  });
+
+  it('gives the exact offsets and quote of every path literal', async () => {
+    const routes = await collectRoutes(files);
+    const lit = routes[1]!.paths[0]!.literals;
+    expect(lit.map((l) => [l.file, l.value, l.viaConstant])).toEqual([
+      ['src/Paths.java', '/api', 'API'],
+      ['src/Paths.java', '/users', 'Paths.USERS'],
+      ['src/UserController.java', 'update', undefined],
+    ]);
+    for (const l of lit) {
+      const text = files.find((f) => f.path === l.file)!.text;
+      expect(text.slice(l.start, l.end)).toBe(l.quote + l.value + l.quote);
+    }
+    const own = lit[2]!;
+    expect(own.attribute).toMatchObject({ name: '', isArray: false });
+    expect(controller.slice(own.attribute!.argsStart, own.attribute!.argsEnd)).toBe('("update")');
+    const arr = routes[0]!.paths[1]!.literals[2]!;
+    expect(controller.slice(arr.attribute!.valueStart, arr.attribute!.valueEnd)).toBe('{"/{id}", "/by-id/{id}"}');
+    expect(arr.attribute!.isArray).toBe(true);
+  });
+});
+
+describe('route inventory: Kotlin, router functions, JAX-RS, SOAP', () => {
+  const kt = [
+    'package x',
+    '@RestController',
+    '@RequestMapping("/api/orders")',
+    'class OrderController(private val s: OrderService) {',
+    '    @GetMapping("/{id}", produces = [MediaTypes.HAL_JSON_VALUE])',
+    '    fun get(@PathVariable id: Long): EntityModel<Order> = EntityModel.of(s.find(id))',
+    '    @PostMapping',
+    '    suspend fun create(@RequestBody order: Order): Order {',
+    '        return s.save(order)',
+    '    }',
+    '}',
+    '@Configuration',
+    'class Routes {',
+    '  @Bean',
+    '  fun routes(h: UserHandler) = coRouter {',
+    '    "/api/v2".nest {',
+    '      accept(APPLICATION_JSON).nest {',
+    '        GET("/users/{id}", h::get)',
+    '        POST("/users") { req -> ok().buildAndAwait() }',
+    '      }',
+    '    }',
+    '  }',
+    '}',
+  ].join('\n');
+  const javaRouter = [
+    'class R { @Bean RouterFunction<ServerResponse> r(UserHandler h) {',
+    '  return route().path("/api", b -> b.GET("/u/{id}", accept(MediaType.APPLICATION_JSON), h::get).POST("/u", h::create)).build()',
+    '    .and(RouterFunctions.route(RequestPredicates.GET("/ping"), h::ping))',
+    '    .and(nest(path("/v3"), route(DELETE("/u/{id}").and(accept(APPLICATION_JSON)), h::del)));',
+    '} }',
+  ].join('\n');
+  const jaxrs = [
+    '@Path("/books") @Produces(MediaType.APPLICATION_JSON) public class BookResource {',
+    '  @GET public List<Book> all(@QueryParam("q") String q) { return null; }',
+    '  @POST @Consumes("application/json") public Response add(Book b) { return null; }',
+    '  @DELETE @Path("{id}") public void del(@PathParam("id") long id) {}',
+    '  @Path("{id}/chapters") public ChapterResource chapters() { return null; }',
+    '}',
+  ].join('\n');
+  const ws = [
+    '@Endpoint public class CountryEndpoint { private static final String NS = "http://x";',
+    ' @PayloadRoot(namespace = NS, localPart = "getCountryRequest") @ResponsePayload',
+    ' public GetCountryResponse getCountry(@RequestPayload GetCountryRequest request) { return null; } }',
+  ].join('\n');
+  const wsdl = [
+    '<?xml version="1.0"?><wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/">',
+    '<wsdl:portType name="UserPort"><wsdl:operation name="GetUser"/><wsdl:operation name="UpdateUser"/></wsdl:portType>',
+    '<wsdl:service name="S"><wsdl:port name="P" binding="B"><soap:address location="http://localhost:8080/soap/users"/></wsdl:port></wsdl:service></wsdl:definitions>',
+  ].join('\n');
+  const feign = '@FeignClient("users") interface UsersClient { @GetMapping("/users/{id}") User get(@PathVariable long id); }';
+
+  it('reads every framework', async () => {
+    const routes = await collectRoutes([
+      { path: 'B.kt', kind: 'kotlin', text: kt },
+      { path: 'R.java', kind: 'java', text: javaRouter },
+      { path: 'J.java', kind: 'java', text: jaxrs },
+      { path: 'W.java', kind: 'java', text: ws },
+      { path: 'F.java', kind: 'java', text: feign },
+      { path: 'u.wsdl', kind: 'xml', text: wsdl },
+      { path: 'application.properties', kind: 'properties', text: 'spring.webservices.path=/ws\n' },
+    ]);
+    expect(routes.map(summary)).toEqual([
+      'spring-mvc GET /api/orders/{id} OrderController#get',
+      'spring-mvc POST /api/orders OrderController#create',
+      'router-function GET /api/v2/users/{id} h#get',
+      'router-function POST /api/v2/users Routes#lambda@19',
+      'jax-rs GET /books BookResource#all',
+      'jax-rs POST /books BookResource#add',
+      'jax-rs DELETE /books/{id} BookResource#del',
+      'router-function GET /api/u/{id} h#get',
+      'router-function POST /api/u h#create',
+      'router-function GET /ping h#ping',
+      'router-function DELETE /v3/u/{id} h#del',
+      'spring-ws POST /ws CountryEndpoint#getCountry',
+      'wsdl POST /soap/users UserPort#GetUser',
+      'wsdl POST /soap/users UserPort#UpdateUser',
+    ]);
+    const byHandler = new Map(routes.map((r) => [r.handler, r]));
+    expect(byHandler.get('OrderController#get')!.produces).toEqual(['application/hal+json']);
+    expect(byHandler.get('OrderController#get')!.returnType).toBe('EntityModel<Order>');
+    expect(byHandler.get('h#get')!.produces).toEqual(['application/json']);
+    expect(byHandler.get('BookResource#add')!.consumes).toEqual(['application/json']);
+    expect(byHandler.get('BookResource#add')!.params).toEqual([{ name: 'b', source: 'body', type: 'Book' }]);
+    expect(byHandler.get('CountryEndpoint#getCountry')!.operation).toBe('getCountryRequest');
+    expect(byHandler.get('h#del')!.paths[0]!.literals.map((l) => l.value)).toEqual(['/v3', '/u/{id}']);
+  });
+});
