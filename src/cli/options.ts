@@ -24,6 +24,10 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
   'diff-file': { type: 'string', value: 'FILE', help: 'also write the diff to FILE' },
   'allow-dirty': { type: 'boolean', help: 'rewrite files that have uncommitted git changes' },
   explain: { type: 'boolean', help: 'list every changed file with the rules that changed it' },
+  'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration in spring.factories too (libraries that must still load on Boot 2.7)' },
+  'trailing-slash': { type: 'string', value: 'MODE', help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
+  'keep-log-date-format': { type: 'boolean', help: 'add logging.pattern.dateformat=yyyy-MM-dd HH:mm:ss.SSS (the 2.7 default) to the main configuration file' },
+  'jmx-exposure': { type: 'string', value: 'LIST', help: 'when the app enables JMX, add management.endpoints.jmx.exposure.include=LIST (e.g. "*" as in 2.7)' },
 };
 
 export const REPORT_OPTIONS: Record<string, OptionSpec> = {

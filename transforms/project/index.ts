@@ -1,6 +1,8 @@
-// Passes of this transform, registered in transforms/index.ts. (Empty until its passes land.)
+// Project passes: they see several files at once and may create or delete files.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import { bannerPass } from './banner.js';
+import { factoriesPass } from './factories.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [];
+export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass];
