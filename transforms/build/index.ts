@@ -1,6 +1,8 @@
-// Passes of this transform, registered in transforms/index.ts. (Empty until its passes land.)
+// Passes of the build transform (Maven, Gradle Groovy and Kotlin DSL, version catalogs, wrapper),
+// registered in transforms/index.ts.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import { mavenPass } from './maven.js';
 
-export const filePasses: FilePass[] = [];
+export const filePasses: FilePass[] = [mavenPass];
 
 export const projectPasses: ProjectPass[] = [];

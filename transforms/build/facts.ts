@@ -1,0 +1,120 @@
+// The build facts every build pass decides with, indexed once per table and target release.
+// Facts come from the table (migration-table.json `build`); this module only indexes them.
+import { tableIndex } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import type { BootRelease, BuildSection, CoordinateRow, VersionPropertyRow } from '../../src/table/sections/build.js';
+import type { PassContext } from '../../src/engine/types.js';
+
+export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
+
+export interface BuildFacts {
+  section: BuildSection;
+  target: BootRelease;
+  java: number;
+  /** 'groupId:artifactId' -> row (the `from` side). */
+  byFrom: Map<string, CoordinateRow>;
+  /** groupId -> row for rows whose artifactId is '*'. */
+  byGroup: Map<string, CoordinateRow>;
+  /** 'groupId:artifactId' -> the version Boot 3.0 (target release) manages for it, from the coordinate rows. */
+  managedTarget: Map<string, string>;
+  props: Map<string, VersionPropertyRow>;
+  /** Version of a version property in the target release (undefined: not a 3.0 property). */
+  propertyVersion(property: string): string | undefined;
+}
+
+export class BuildOptionError extends Error {}
+
+function section(table: MigrationTable): BuildSection {
+  if (!table.build) throw new BuildOptionError('the migration table has no `build` section (run npm run generate-table)');
+  return table.build;
+}
+
+/** The Boot release to migrate to: --boot-version (3.0.x, 3.0 or an exact release the data knows). */
+export function targetRelease(table: MigrationTable, option: unknown): BootRelease {
+  const s = section(table);
+  const wanted = option === undefined || option === true || option === '' || option === '3.0.x' || option === '3.0' ? s.boot.defaultVersion : String(option);
+  const release = s.boot.releases.find((r) => r.version === wanted);
+  if (!release) {
+    throw new BuildOptionError(`--boot-version ${wanted}: not a release the table knows (known: ${s.boot.releases.map((r) => r.version).join(', ')}, or 3.0.x for ${s.boot.defaultVersion})`);
+  }
+  return release;
+}
+
+export function buildFacts(ctx: PassContext): BuildFacts {
+  const target = targetRelease(ctx.table, ctx.options.bootVersion);
+  return tableIndex(ctx.table, `build-facts:${target.version}`, (table) => {
+    const s = section(table);
+    const byFrom = new Map<string, CoordinateRow>();
+    const byGroup = new Map<string, CoordinateRow>();
+    for (const row of s.coordinates) {
+      if (row.from.artifactId === '*') byGroup.set(row.from.groupId, row);
+      else byFrom.set(`${row.from.groupId}:${row.from.artifactId}`, row);
+    }
+    const props = new Map(s.versionProperties.map((p) => [p.property, p]));
+    const propertyVersion = (p: string) => props.get(p)?.version30?.[target.version];
+    const managedTarget = new Map<string, string>();
+    for (const row of s.coordinates) {
+      const v = row.boot30?.versionProperty ? propertyVersion(row.boot30.versionProperty) : undefined;
+      const version = v ?? (target.version === s.boot.defaultVersion ? row.boot30?.version : undefined);
+      if (!version) continue;
+      const c = row.to ?? (row.action === 'needs-version' ? row.from : undefined);
+      if (c && c.artifactId !== '*') managedTarget.set(`${c.groupId}:${c.artifactId}`, version);
+    }
+    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, propertyVersion };
+  });
+}
+
+export function rowFor(facts: BuildFacts, groupId: string, artifactId: string): CoordinateRow | undefined {
+  return facts.byFrom.get(`${groupId}:${artifactId}`) ?? facts.byGroup.get(groupId);
+}
+
+export function isBootCoordinate(facts: BuildFacts, groupId: string): boolean {
+  return groupId === facts.section.boot.groupId;
+}
+
+/**
+ * Compares two versions segment by segment (numbers numerically); undefined when either has no
+ * leading number (release-train names like Borca-SR2 cannot be ordered).
+ */
+export function compareVersions(a: string, b: string): number | undefined {
+  const pa = segments(a);
+  const pb = segments(b);
+  if (!pa || !pb) return undefined;
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+function segments(v: string): number[] | undefined {
+  const m = /^v?(\d+(?:\.\d+)*)/.exec(v.trim());
+  return m ? m[1]!.split('.').map(Number) : undefined;
+}
+
+export function isLower(version: string, than: string): boolean {
+  return compareVersions(version, than) === -1;
+}
+
+/** A Boot version that is not yet 3.x (what this tool migrates from). */
+export function isBoot2(version: string): boolean {
+  return isLower(version, '3.0.0');
+}
+
+/** '1.8' -> 8, '11' -> 11, 'VERSION_1_8' handled by callers; undefined when not a Java version. */
+export function javaLevel(value: string): number | undefined {
+  const m = /^(?:1\.)?(\d+)$/.exec(value.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+export function coordinateText(c: { groupId: string; artifactId: string; classifier?: string }): string {
+  return `${c.groupId}:${c.artifactId}${c.classifier ? `:${c.classifier}` : ''}`;
+}
+
+/** The finding text for a manual or removed row: what the data says and the replacement it names. */
+export function rowMessage(row: CoordinateRow): string {
+  const to = row.to ? `; replacement: ${coordinateText(row.to)}` : '';
+  const alt = row.alternatives?.length ? ` (other sources: ${row.alternatives.map(coordinateText).join(', ')})` : '';
+  return `${coordinateText(row.from)}: ${row.note}${to}${alt}`;
+}

@@ -1,0 +1,383 @@
+// build/maven: upgrades a pom.xml to Spring Boot 3.0 by splicing values at their offsets (saxes
+// spans), never by re-printing: Boot version (parent, BOM import, properties, plugin), Java 17,
+// coordinate renames, versions for artifacts Boot no longer manages, version-override
+// properties, Jetty's servlet version, the removed `fork` parameter, removed integrations and,
+// on request, the properties migrator. ${...} is resolved within the pom and its in-repo parents.
+import { detectEol } from '../../src/engine/text.js';
+import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
+import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
+import { buildFacts, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { PassOutput } from './out.js';
+import {
+  addUses,
+  buildPomModel,
+  chain,
+  findProperty,
+  inRepoParent,
+  isBootManaged,
+  locallyManaged,
+  propertyUses,
+  resolveValue,
+  singleProperty,
+  type DepRef,
+  type PomModel,
+  type PropertyUse,
+} from './pom-model.js';
+import { decideVersionProperty } from './version-property.js';
+
+export const MAVEN_RULES = [
+  'build/boot-version',
+  'build/java-version',
+  'build/kotlin-version',
+  'build/coordinates',
+  'build/needs-version',
+  'build/removed-dependency',
+  'build/removed-integration',
+  'build/version-property',
+  'build/jetty-servlet',
+  'build/maven-plugin-fork',
+  'build/properties-migrator',
+  'build/xml-entity',
+];
+
+interface PomRun {
+  text: string;
+  eol: string;
+  facts: BuildFacts;
+  model: PomModel;
+  models: PomModel[];
+  bootManaged: boolean;
+  out: PassOutput;
+  ctx: PassContext;
+}
+
+export const mavenPass: FilePass = {
+  id: 'build/maven',
+  description: 'pom.xml: Boot 3.0 version, Java 17, coordinates, versions, properties, plugins',
+  kinds: ['pom'],
+  rules: MAVEN_RULES,
+  async init(ctx) {
+    targetRelease(ctx.table, ctx.options.bootVersion); // a wrong --boot-version fails before any file
+  },
+  prefilter: (text) => text.includes('<project'),
+  run: migratePom,
+};
+
+export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
+  const facts = buildFacts(ctx);
+  const model = buildPomModel(file.path, file.text);
+  const parent = inRepoParent(ctx.project, model);
+  const models = [model, ...(parent ? chain(ctx.project, parent) : [])];
+  const run: PomRun = { text: file.text, eol: detectEol(file.text), facts, model, models, bootManaged: isBootManaged(models, facts), out: new PassOutput(), ctx };
+  reportEntities(run);
+  bootParent(run);
+  properties(run);
+  for (const dep of model.deps) dependency(run, dep);
+  compilerPlugin(run);
+  jetty(run);
+  propertiesMigrator(run);
+  return run.out.result();
+}
+
+function reportEntities(run: PomRun): void {
+  const { doc } = run.model;
+  if (!doc.entityRefs.length) return;
+  const at = Math.max(0, run.text.indexOf('<!DOCTYPE'));
+  const names = [...new Set(doc.entityRefs)].map((n) => `&${n};`).join(', ');
+  run.out.report('build/xml-entity', 'warning', at, `the pom uses entities declared in its DOCTYPE (${names}); they are never expanded: values that use them are left unchanged, check them by hand`);
+}
+
+/** Replaces the text of a leaf element; reports when the value is not plain text. */
+function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
+  const span = valueSpan(run.text, el);
+  if (!span) {
+    run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
+    return;
+  }
+  if (run.text.slice(span.start, span.end) !== value) run.out.replace(span.start, span.end, value, rule);
+}
+
+/** A version element of a Boot coordinate: literal -> target; ${p} not defined in the repository -> report. */
+function bootVersion(run: PomRun, versionEl: XmlElement | undefined, what: string): void {
+  if (!versionEl) return;
+  const raw = textValue(run.text, versionEl);
+  const target = run.facts.target.version;
+  if (raw === undefined) {
+    run.out.report('build/xml-entity', 'warning', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
+    return;
+  }
+  const prop = singleProperty(raw);
+  if (prop) {
+    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
+    return; // the pom that defines it updates the property
+  }
+  if (raw.includes('${')) return;
+  if (isBoot2(raw)) {
+    setValue(run, versionEl, target, 'build/boot-version', `${what} version`);
+    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+  }
+}
+
+function bootParent(run: PomRun): void {
+  const p = run.model.parent;
+  const boot = run.facts.section.boot;
+  if (p && p.groupId === boot.groupId && boot.parents.includes(p.artifactId ?? '')) bootVersion(run, p.version, `parent ${p.artifactId}`);
+}
+
+/** Properties defined in this pom, decided by name and by how this pom and its modules use them. */
+function properties(run: PomRun): void {
+  const { facts, model, text } = run;
+  const uses = usesOfThisPom(run);
+  const boot = facts.section.boot;
+  for (const [name, el] of model.properties) {
+    const value = textValue(text, el);
+    if (value === undefined || value.includes('${') || value === '') continue;
+    const used = uses.get(name) ?? [];
+    if (facts.section.java.properties.includes(name)) {
+      const level = javaLevel(value);
+      if (level !== undefined && level < facts.java) setValue(run, el, String(facts.java), 'build/java-version', name);
+      continue;
+    }
+    if (name === 'spring-boot.version' || used.some((u) => u.groupId === boot.groupId)) {
+      if (isBoot2(value)) setValue(run, el, facts.target.version, 'build/boot-version', name);
+      continue;
+    }
+    if (name === facts.section.jetty.property && hasJetty(run)) {
+      setValue(run, el, facts.section.jetty.value, 'build/jetty-servlet', name);
+      continue;
+    }
+    if (name === boot.kotlin.versionProperty || used.some((u) => u.groupId === boot.kotlin.groupId)) {
+      if (isLower(value, facts.target.kotlin)) setValue(run, el, facts.target.kotlin, 'build/kotlin-version', name);
+      continue;
+    }
+    if (run.bootManaged && facts.props.has(name)) {
+      const decision = decideVersionProperty(facts, name, value);
+      if (decision?.kind === 'update') setValue(run, el, decision.to, 'build/version-property', name);
+      else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
+      continue;
+    }
+    const expected = expectedVersion(facts, used);
+    if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
+  }
+}
+
+/** The uses of this pom's properties: other poms' (as scanned) plus this pom's own, from its current text. */
+function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
+  const fromProject = propertyUses(run.ctx.project).get(run.model.path) ?? new Map<string, PropertyUse[]>();
+  const own = new Map<string, Map<string, PropertyUse[]>>();
+  addUses(own, run.models);
+  const merged = new Map<string, PropertyUse[]>();
+  for (const [name, list] of fromProject) merged.set(name, list.filter((u) => u.pom !== run.model.path));
+  for (const [name, list] of own.get(run.model.path) ?? []) merged.set(name, [...(merged.get(name) ?? []), ...list]);
+  return merged;
+}
+
+/** The one version Boot 3.0 manages for every coordinate that uses a property (before or after its rename). */
+function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+  const versions = new Set<string | undefined>();
+  for (const u of used) {
+    const key = `${u.groupId}:${u.artifactId}`;
+    const row = rowFor(facts, u.groupId, u.artifactId);
+    const target = row?.action === 'rename' && row.to ? `${row.to.groupId}:${row.to.artifactId}` : key;
+    versions.add(row || facts.managedTarget.has(key) ? facts.managedTarget.get(target) : undefined);
+  }
+  return versions.size === 1 ? [...versions][0] : undefined;
+}
+
+function coordinates(run: PomRun, dep: DepRef): { g?: string; a?: string } {
+  const g = resolveValue(run.models, textValue(run.text, dep.groupId)) ?? (dep.kind === 'plugin' && !dep.groupId ? 'org.apache.maven.plugins' : undefined);
+  return { g, a: resolveValue(run.models, textValue(run.text, dep.artifactId)) };
+}
+
+function dependency(run: PomRun, dep: DepRef): void {
+  const { facts } = run;
+  const { g, a } = coordinates(run, dep);
+  if (!g || !a) return;
+  const boot = facts.section.boot;
+  if (dep.kind !== 'exclusion' && g === boot.groupId) {
+    bootVersion(run, dep.version, `${g}:${a}`);
+    if (dep.kind === 'plugin' && a === boot.mavenPlugin) removeFork(run, dep.el);
+  }
+  if (dep.kind !== 'exclusion' && g === boot.kotlin.groupId) kotlinVersion(run, dep);
+  const row = rowFor(facts, g, a);
+  if (!row) return;
+  switch (row.action) {
+    case 'rename':
+      return rename(run, dep, row);
+    case 'needs-version':
+      return needsVersion(run, dep, row, `${g}:${a}`);
+    case 'manual':
+      if (dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
+      return;
+    case 'remove':
+      return removeDependency(run, dep, row);
+  }
+}
+
+function kotlinVersion(run: PomRun, dep: DepRef): void {
+  const v = textValue(run.text, dep.version);
+  if (v && !v.includes('${') && isLower(v, run.facts.target.kotlin)) setValue(run, dep.version!, run.facts.target.kotlin, 'build/kotlin-version', 'Kotlin version');
+}
+
+type Row = NonNullable<ReturnType<typeof rowFor>>;
+
+function rename(run: PomRun, dep: DepRef, row: Row): void {
+  const to = row.to!;
+  const g = textValue(run.text, dep.groupId);
+  const a = textValue(run.text, dep.artifactId);
+  if (!dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
+    run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} -> ${coordinateText(to)}: the coordinates come from properties or entities; rename them by hand`);
+    return;
+  }
+  if (g !== to.groupId) setValue(run, dep.groupId, to.groupId, 'build/coordinates', 'groupId');
+  if (a !== to.artifactId) setValue(run, dep.artifactId, to.artifactId, 'build/coordinates', 'artifactId');
+  if (to.classifier && dep.kind !== 'exclusion') {
+    const c = textValue(run.text, dep.classifier);
+    if (!dep.classifier) insertAfter(run, dep.artifactId, `<classifier>${to.classifier}</classifier>`, 'build/coordinates');
+    else if (c !== to.classifier) run.out.report('build/coordinates', 'warning', dep.classifier.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}, this dependency has ${c ?? 'another one'}`);
+  }
+  if (dep.kind === 'exclusion' || !dep.version) return;
+  const v = textValue(run.text, dep.version);
+  if (v === undefined || singleProperty(v)) return; // a property is decided where it is defined
+  const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  if (managed) {
+    if (v !== managed) setValue(run, dep.version, managed, 'build/coordinates', 'version');
+  } else {
+    run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
+  }
+}
+
+function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
+  if (dep.kind === 'exclusion') return;
+  const managed = run.facts.managedTarget.get(key);
+  if (managed) {
+    // Same coordinates, new major under Boot 3.0: a literal pin of the EE 8 line must move.
+    const v = textValue(run.text, dep.version);
+    if (dep.version && v && !v.includes('${') && isLower(v, managed)) setValue(run, dep.version, managed, 'build/needs-version', 'version');
+    return;
+  }
+  const known = row.boot27?.version;
+  if (!dep.version && (dep.kind === 'dependency' || dep.kind === 'plugin') && run.bootManaged && !locallyManaged(run.models).has(key) && dep.artifactId) {
+    if (known) {
+      insertAfter(run, dep.artifactId, `<version>${known}</version>`, 'build/needs-version');
+      run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(key, row));
+    } else {
+      run.out.report('build/needs-version', 'error', dep.el.start, `${key} is no longer managed by Spring Boot 3.0 and the data knows no version: add one. ${row.note}`);
+    }
+    return;
+  }
+  run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(key, row));
+}
+
+/** One text whether the version was added now or is already there (rounds and re-runs agree). */
+function unmanagedMessage(key: string, row: Row): string {
+  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
+  return `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`;
+}
+
+function removeDependency(run: PomRun, dep: DepRef, row: Row): void {
+  if (dep.kind !== 'dependency' && dep.kind !== 'managed-dependency') return;
+  const span = elementLineSpan(run.text, dep.el);
+  run.out.replace(span.start, span.end, '', 'build/removed-dependency');
+  run.out.report('build/removed-dependency', 'warning', dep.el.start, `removed ${rowMessage(row)}`);
+}
+
+/** The `fork` parameter of spring-boot-maven-plugin (plugin and execution configuration) is gone in 3.0. */
+function removeFork(run: PomRun, plugin: XmlElement): void {
+  const configs = [child(plugin, 'configuration'), ...childrenNamed(child(plugin, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+  const { parameter, note } = run.facts.section.mavenPluginFork;
+  for (const config of configs) {
+    for (const fork of childrenNamed(config, parameter)) {
+      const span = elementLineSpan(run.text, fork);
+      run.out.replace(span.start, span.end, '', 'build/maven-plugin-fork');
+      run.out.report('build/maven-plugin-fork', 'warning', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
+    }
+  }
+}
+
+/** maven-compiler-plugin <source>/<target>/<release> literals below 17. */
+function compilerPlugin(run: PomRun): void {
+  for (const dep of run.model.deps) {
+    if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-compiler-plugin') continue;
+    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    for (const config of configs) {
+      for (const el of config?.children ?? []) {
+        if (!['source', 'target', 'release'].includes(localName(el.name))) continue;
+        const level = javaLevel(textValue(run.text, el) ?? '');
+        if (level !== undefined && level < run.facts.java) setValue(run, el, String(run.facts.java), 'build/java-version', el.name);
+      }
+    }
+  }
+}
+
+function hasJetty(run: PomRun): boolean {
+  const s = run.facts.section.jetty.starter;
+  return run.model.deps.some((d) => d.kind === 'dependency' && coordinatesEqual(run, d, s.groupId, s.artifactId));
+}
+
+function coordinatesEqual(run: PomRun, d: DepRef, g: string, a: string): boolean {
+  const c = coordinates(run, d);
+  return c.g === g && c.a === a;
+}
+
+/** With spring-boot-starter-jetty, jakarta-servlet.version must be 5.0.0 (Jetty 11): add it when this pom lacks it. */
+function jetty(run: PomRun): void {
+  const j = run.facts.section.jetty;
+  if (!hasJetty(run) || run.model.properties.has(j.property)) return;
+  addProperty(run, j.property, j.value, 'build/jetty-servlet');
+}
+
+function addProperty(run: PomRun, name: string, value: string, rule: string): void {
+  const { model, text, eol } = run;
+  const line = `<${name}>${value}</${name}>`;
+  const props = model.propertiesEl;
+  if (props && !props.selfClosing) {
+    const last = props.children[props.children.length - 1];
+    if (last) return insertAfter(run, last, line, rule);
+    const indent = lineIndent(text, props.start);
+    run.out.insert(props.openEnd, `${eol}${indent}${indentUnit(text)}${line}${eol}${indent}`, rule);
+    return;
+  }
+  if (props) {
+    run.out.report(rule, 'warning', props.start, `add ${line} to <properties>`);
+    return;
+  }
+  // No <properties>: a new block before <dependencies> (or at the end of <project>).
+  const anchor = child(model.project, 'dependencies') ?? child(model.project, 'build');
+  const unit = indentUnit(text);
+  if (anchor) {
+    const indent = lineIndent(text, anchor.start);
+    run.out.insert(anchor.start, `<properties>${eol}${indent}${unit}${line}${eol}${indent}</properties>${eol}${eol}${indent}`, rule);
+  } else {
+    run.out.insert(model.project.closeStart, `${unit}<properties>${eol}${unit}${unit}${line}${eol}${unit}</properties>${eol}`, rule);
+  }
+}
+
+/** Inserts `markup` after `el`: on a new line with el's indentation when el has its own line, else right after it. */
+function insertAfter(run: PomRun, el: XmlElement, markup: string, rule: string): void {
+  const span = elementLineSpan(run.text, el);
+  const ownLine = span.start !== el.start;
+  run.out.insert(el.end, ownLine ? `${run.eol}${lineIndent(run.text, el.start)}${markup}` : markup, rule);
+}
+
+/** --add-properties-migrator: spring-boot-properties-migrator at runtime scope in every application module. */
+function propertiesMigrator(run: PomRun): void {
+  if (!run.ctx.options.addPropertiesMigrator) return;
+  const { boot } = run.facts.section;
+  const m = boot.propertiesMigrator;
+  const deps = run.model.deps.filter((d) => d.kind === 'dependency' && d.el.parent?.parent === run.model.project);
+  if (!deps.some((d) => coordinates(run, d).g === boot.groupId && (coordinates(run, d).a ?? '').startsWith(boot.starterPrefix))) return;
+  const existing = deps.find((d) => coordinatesEqual(run, d, m.groupId, m.artifactId));
+  const message = `${m.groupId}:${m.artifactId} (runtime) reports and temporarily maps renamed properties at start-up: remove it once the migration is done`;
+  if (existing) {
+    run.out.report('build/properties-migrator', 'info', existing.el.start, message);
+    return;
+  }
+  const last = deps[deps.length - 1]!;
+  const indent = lineIndent(run.text, last.el.start);
+  const inner = last.el.children[0] ? lineIndent(run.text, last.el.children[0].start) : indent + indentUnit(run.text);
+  const { eol } = run;
+  const markup = [`<dependency>`, `${inner}<groupId>${m.groupId}</groupId>`, `${inner}<artifactId>${m.artifactId}</artifactId>`, `${inner}<scope>runtime</scope>`, `${indent}</dependency>`].join(eol);
+  run.out.insert(last.el.end, `${eol}${indent}${markup}`, 'build/properties-migrator');
+  run.out.report('build/properties-migrator', 'info', last.el.end, message);
+}

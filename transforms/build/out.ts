@@ -1,0 +1,28 @@
+// Collects the edits and findings of one build pass run, with the guide link on every finding.
+import type { Edit, FindingInput, PassResult, Severity } from '../../src/engine/types.js';
+import { DOCS } from './facts.js';
+
+export class PassOutput {
+  readonly edits: Edit[] = [];
+  readonly findings: FindingInput[] = [];
+  private readonly touched = new Set<string>();
+
+  replace(start: number, end: number, text: string, rule: string): void {
+    const key = `${start}:${end}`;
+    if (this.touched.has(key)) return; // one edit per span per round
+    this.touched.add(key);
+    this.edits.push({ start, end, text, rule });
+  }
+
+  insert(at: number, text: string, rule: string): void {
+    this.edits.push({ start: at, end: at, text, rule });
+  }
+
+  report(rule: string, severity: Severity, offset: number, message: string): void {
+    this.findings.push({ rule, severity, offset, message, docs: DOCS });
+  }
+
+  result(): PassResult {
+    return { edits: this.edits, findings: this.findings };
+  }
+}

@@ -1,0 +1,276 @@
+// What the Maven pass needs to know about a pom: parent, properties, every dependency / plugin /
+// exclusion element with its coordinate elements, and the in-repository parent chain for
+// ${...} resolution. Parsed once per project (cached on the ProjectView), except the file being
+// migrated, which is parsed from its current text on every round.
+import path from 'node:path/posix';
+import type { ProjectView } from '../../src/engine/types.js';
+import { child, childrenNamed, localName, parseXml, textValue, type XmlDocument, type XmlElement } from '../../src/formats/xml.js';
+import type { BuildFacts } from './facts.js';
+
+export type DepKind = 'dependency' | 'managed-dependency' | 'plugin' | 'plugin-dependency' | 'exclusion';
+
+export interface DepRef {
+  el: XmlElement;
+  kind: DepKind;
+  groupId?: XmlElement;
+  artifactId?: XmlElement;
+  version?: XmlElement;
+  classifier?: XmlElement;
+  scope?: XmlElement;
+  type?: XmlElement;
+}
+
+export interface PomModel {
+  path: string;
+  text: string;
+  doc: XmlDocument;
+  project: XmlElement;
+  parent?: { el: XmlElement; groupId?: string; artifactId?: string; version?: XmlElement; relativePath?: string };
+  groupId?: string;
+  artifactId?: string;
+  propertiesEl?: XmlElement;
+  properties: Map<string, XmlElement>;
+  deps: DepRef[];
+}
+
+export function buildPomModel(filePath: string, text: string): PomModel {
+  const doc = parseXml(text);
+  const project = doc.root;
+  const parentEl = child(project, 'parent');
+  const propertiesEl = child(project, 'properties');
+  const properties = new Map<string, XmlElement>();
+  for (const p of propertiesEl?.children ?? []) properties.set(p.name, p);
+  const model: PomModel = {
+    path: filePath,
+    text,
+    doc,
+    project,
+    groupId: textValue(text, child(project, 'groupId')),
+    artifactId: textValue(text, child(project, 'artifactId')),
+    propertiesEl,
+    properties,
+    deps: collectDeps(project),
+  };
+  if (parentEl) {
+    const rel = child(parentEl, 'relativePath');
+    model.parent = {
+      el: parentEl,
+      groupId: textValue(text, child(parentEl, 'groupId')),
+      artifactId: textValue(text, child(parentEl, 'artifactId')),
+      version: child(parentEl, 'version'),
+      relativePath: rel ? (textValue(text, rel) ?? '') : undefined,
+    };
+    model.groupId ??= model.parent.groupId;
+  }
+  return model;
+}
+
+function depKind(el: XmlElement): DepKind | undefined {
+  const name = localName(el.name);
+  const parent = el.parent ? localName(el.parent.name) : '';
+  const grand = el.parent?.parent ? localName(el.parent.parent.name) : '';
+  if (name === 'exclusion' && parent === 'exclusions') return 'exclusion';
+  if (name === 'plugin' && parent === 'plugins') return 'plugin';
+  if (name === 'dependency' && parent === 'dependencies') {
+    if (grand === 'dependencyManagement') return 'managed-dependency';
+    if (grand === 'plugin') return 'plugin-dependency';
+    return 'dependency';
+  }
+  return undefined;
+}
+
+function collectDeps(root: XmlElement): DepRef[] {
+  const out: DepRef[] = [];
+  const visit = (el: XmlElement) => {
+    const kind = depKind(el);
+    if (kind) {
+      out.push({
+        el,
+        kind,
+        groupId: child(el, 'groupId'),
+        artifactId: child(el, 'artifactId'),
+        version: child(el, 'version'),
+        classifier: child(el, 'classifier'),
+        scope: child(el, 'scope'),
+        type: child(el, 'type'),
+      });
+    }
+    // A plugin's <configuration> is free-form: nothing in it is a coordinate.
+    for (const c of el.children) if (localName(c.name) !== 'configuration') visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** Per-project cache of parsed poms (null = does not parse). */
+const projectCache = new WeakMap<ProjectView, Map<string, PomModel | null>>();
+
+export function projectPom(project: ProjectView, filePath: string): PomModel | undefined {
+  let cache = projectCache.get(project);
+  if (!cache) projectCache.set(project, (cache = new Map()));
+  if (!cache.has(filePath)) {
+    const f = project.byPath.get(filePath);
+    let model: PomModel | null = null;
+    if (f?.text !== undefined) {
+      try {
+        model = buildPomModel(filePath, f.text);
+      } catch {
+        model = null;
+      }
+    }
+    cache.set(filePath, model);
+  }
+  return cache.get(filePath) ?? undefined;
+}
+
+/** The parent pom within the repository, when <relativePath> (default ../pom.xml) leads to it and its coordinates match. */
+export function inRepoParent(project: ProjectView, model: PomModel): PomModel | undefined {
+  const p = model.parent;
+  if (!p || p.relativePath === '') return undefined;
+  let rel = p.relativePath ?? '../pom.xml';
+  if (!rel.endsWith('.xml')) rel = path.join(rel, 'pom.xml');
+  const candidate = path.normalize(path.join(path.dirname(model.path), rel));
+  if (candidate.startsWith('../')) return undefined;
+  const parent = projectPom(project, candidate);
+  if (!parent) return undefined;
+  if (p.artifactId && parent.artifactId !== p.artifactId) return undefined;
+  if (p.groupId && parent.groupId !== p.groupId) return undefined;
+  return parent;
+}
+
+/** The model itself, then each in-repository ancestor (bounded, cycles cut). */
+export function chain(project: ProjectView, model: PomModel): PomModel[] {
+  const out = [model];
+  const seen = new Set([model.path]);
+  let cur = model;
+  for (let i = 0; i < 32; i++) {
+    const parent = inRepoParent(project, cur);
+    if (!parent || seen.has(parent.path)) break;
+    out.push(parent);
+    seen.add(parent.path);
+    cur = parent;
+  }
+  return out;
+}
+
+/** Where property `name` is defined along the chain (the closest pom wins, as in Maven). */
+export function findProperty(models: PomModel[], name: string): { model: PomModel; el: XmlElement } | undefined {
+  for (const m of models) {
+    const el = m.properties.get(name);
+    if (el) return { model: m, el };
+  }
+  return undefined;
+}
+
+const PROPERTY_REF = /\$\{([^}]+)\}/g;
+
+/** Resolves ${...} through the chain (and project.* built-ins); undefined when something is unknown or opaque. */
+export function resolveValue(models: PomModel[], value: string | undefined, depth = 0): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.includes('${')) return value;
+  if (depth > 10) return undefined;
+  let unknown = false;
+  const out = value.replace(PROPERTY_REF, (_, name: string) => {
+    const v = builtIn(models[0]!, name) ?? lookup(models, name);
+    const resolved = resolveValue(models, v, depth + 1);
+    if (resolved === undefined) unknown = true;
+    return resolved ?? '';
+  });
+  return unknown ? undefined : out;
+}
+
+function lookup(models: PomModel[], name: string): string | undefined {
+  const found = findProperty(models, name);
+  return found ? textValue(found.model.text, found.el) : undefined;
+}
+
+function builtIn(model: PomModel, name: string): string | undefined {
+  const t = model.text;
+  switch (name) {
+    case 'project.version':
+    case 'pom.version':
+      return textValue(t, child(model.project, 'version')) ?? textValue(t, model.parent?.version);
+    case 'project.groupId':
+      return model.groupId;
+    case 'project.artifactId':
+      return model.artifactId;
+    case 'project.parent.version':
+      return textValue(t, model.parent?.version);
+    default:
+      return undefined;
+  }
+}
+
+/** A value that is exactly one property reference: `${name}`. */
+export function singleProperty(value: string | undefined): string | undefined {
+  return value ? /^\$\{([^}]+)\}$/.exec(value)?.[1] : undefined;
+}
+
+/** True when the chain inherits from Boot's parent or imports Boot's BOM. */
+export function isBootManaged(models: PomModel[], facts: BuildFacts): boolean {
+  const boot = facts.section.boot;
+  return models.some(
+    (m) =>
+      (m.parent?.groupId === boot.groupId && boot.parents.includes(m.parent.artifactId ?? '')) ||
+      m.deps.some((d) => d.kind === 'managed-dependency' && textValue(m.text, d.groupId) === boot.groupId && textValue(m.text, d.artifactId) === boot.bom),
+  );
+}
+
+/** Coordinates managed in the chain's own <dependencyManagement> (a version given there needs none here). */
+export function locallyManaged(models: PomModel[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of models) {
+    for (const d of m.deps) {
+      if (d.kind !== 'managed-dependency' || !d.version) continue;
+      out.add(`${resolveValue(models, textValue(m.text, d.groupId))}:${resolveValue(models, textValue(m.text, d.artifactId))}`);
+    }
+  }
+  return out;
+}
+
+export interface PropertyUse {
+  groupId: string;
+  artifactId: string;
+  kind: DepKind | 'parent';
+  /** The pom that holds the reference. */
+  pom: string;
+}
+
+const usesCache = new WeakMap<ProjectView, Map<string, Map<string, PropertyUse[]>>>();
+
+/**
+ * For every pom in the project: which coordinates use each of its properties as their whole
+ * version (`<version>${p}</version>`), in itself or in any descendant that inherits p from it.
+ * Lets the pom that defines a property decide its value from how the modules use it.
+ */
+export function propertyUses(project: ProjectView): Map<string, Map<string, PropertyUse[]>> {
+  let uses = usesCache.get(project);
+  if (uses) return uses;
+  uses = new Map();
+  for (const f of project.ofKind('pom')) {
+    const model = projectPom(project, f.path);
+    if (model) addUses(uses, chain(project, model));
+  }
+  usesCache.set(project, uses);
+  return uses;
+}
+
+/** Adds the property uses of models[0] (whose chain is `models`) to `uses`. */
+export function addUses(uses: Map<string, Map<string, PropertyUse[]>>, models: PomModel[]): void {
+  const model = models[0]!;
+  {
+    const add = (versionEl: XmlElement | undefined, g: string | undefined, a: string | undefined, kind: PropertyUse['kind']) => {
+      const name = singleProperty(textValue(model.text, versionEl));
+      if (!name || !g || !a) return;
+      const def = findProperty(models, name);
+      if (!def) return;
+      let byProp = uses.get(def.model.path);
+      if (!byProp) uses.set(def.model.path, (byProp = new Map()));
+      byProp.set(name, [...(byProp.get(name) ?? []), { groupId: g, artifactId: a, kind, pom: model.path }]);
+    };
+    if (model.parent) add(model.parent.version, model.parent.groupId, model.parent.artifactId, 'parent');
+    for (const d of model.deps) {
+      add(d.version, resolveValue(models, textValue(model.text, d.groupId)) ?? (d.kind === 'plugin' ? 'org.apache.maven.plugins' : undefined), resolveValue(models, textValue(model.text, d.artifactId)), d.kind);
+    }
+  }
+}
