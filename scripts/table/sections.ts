@@ -3,10 +3,12 @@
 import type { DataDir } from './data.js';
 import { buildBuild } from './build.js';
 import { buildProject } from './project.js';
+import { buildCode } from './code.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
 export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
   build: buildBuild,
   project: buildProject,
+  code: buildCode,
 };

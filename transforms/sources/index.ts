@@ -1,6 +1,10 @@
-// Passes of this transform, registered in transforms/index.ts. (Empty until its passes land.)
+// Passes of the sources transform (Java/Kotlin sources and the non-Java files carrying the same
+// names), registered in transforms/index.ts.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import { javaPass, kotlinPass } from './jvm-pass.js';
+import { jpaXmlPass } from './jpa-xml.js';
+import { serviceLoaderPass } from './service-loader.js';
 
-export const filePasses: FilePass[] = [];
+export const filePasses: FilePass[] = [javaPass, kotlinPass, jpaXmlPass];
 
-export const projectPasses: ProjectPass[] = [];
+export const projectPasses: ProjectPass[] = [serviceLoaderPass];

@@ -1,5 +1,105 @@
-// Java/Kotlin source rows (javax -> jakarta, types, annotations, removed APIs). Owned by the
-// sources transform; the generator (scripts/table/) fills it from ../shared/data.
+// Java/Kotlin source rows (javax -> jakarta, moved and removed Spring types, annotations) and
+// the non-Java places where the same names live (META-INF/services, persistence.xml, orm.xml).
+// Filled by scripts/table/code.ts from ../shared/data; read by transforms/sources.
+
+/** A javax package that becomes jakarta (jakarta-packages.json `moves`). */
+export interface PackageMove {
+  from: string;
+  to: string;
+  spec: string;
+  /** true: sub-packages move too (unless a more specific `stays` row says otherwise). */
+  recursive: boolean;
+  /** Class-level precision: when given on a non-recursive row, only these types move. */
+  classes?: string[];
+  note?: string;
+}
+
+/** A javax package that stays (JDK, JSR-305, JCache, pruned APIs...). */
+export interface PackageStay {
+  package: string;
+  reason: string;
+  /** Sub-packages stay too (the data says "and sub-packages" or names them). */
+  recursive: boolean;
+  /** Simple names the data lists as examples of what stays here (JSR-305 types). */
+  examples?: string[];
+  note?: string;
+}
+
+/** A Spring or third-party type, annotation or constant with a new name or package. */
+export interface TypeRename {
+  /** Fully qualified: `pkg.Type` or, for constants, `pkg.Type.FIELD`. */
+  from: string;
+  to: string;
+  kind: 'type' | 'annotation' | 'field';
+  note: string;
+  docs: string;
+}
+
+/** A whole package that moves (Dropwizard metrics servlets, Thymeleaf spring5 -> spring6). */
+export interface PackageRename {
+  from: string;
+  to: string;
+  note: string;
+  docs: string;
+}
+
+/** An annotation that is deleted from the code (its import too, when nothing else uses it). */
+export interface AnnotationRemoval {
+  fqcn: string;
+  message: string;
+  docs: string;
+}
+
+/** Type-level @ConstructorBinding: removed; on a constructor it moves to `to`. */
+export interface ConstructorBindingRow {
+  from: string;
+  to: string;
+  message: string;
+  docs: string;
+}
+
+/** A type, annotation or member whose use needs a person: reported where the code uses it. */
+export interface ApiFollowUp {
+  /** Declaring type, fully qualified. */
+  type: string;
+  /** Methods/constructors of `type` (absent: any use of the type). */
+  members?: { name: string; params?: number }[];
+  kind: 'type' | 'annotation' | 'method';
+  action: 'rename' | 'remove' | 'manual';
+  replacement: string | null;
+  message: string;
+  docs: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+/** A package the data says NOT to rewrite although older notes suggest it (Micrometer binders). */
+export interface PackageKept {
+  package: string;
+  note: string;
+  docs: string;
+}
+
+export interface JpaXmlRewrite {
+  /** File names this applies to (persistence.xml, orm.xml). */
+  file: string;
+  namespaces: { from: string; to: string }[];
+  version: string;
+  /** Schema file names matched by a regular expression source, and the new schema URL. */
+  schema: { pattern: string; to: string };
+  /** Property names below this prefix move to `propertyTo` (persistence.xml only). */
+  propertyFrom?: string;
+  propertyTo?: string;
+  docs: string;
+}
+
 export interface SourcesSection {
-  [part: string]: unknown;
+  packages: { moves: PackageMove[]; stays: PackageStay[] };
+  packageRenames: PackageRename[];
+  packagesKept: PackageKept[];
+  types: TypeRename[];
+  annotationRemovals: AnnotationRemoval[];
+  constructorBinding: ConstructorBindingRow;
+  followUps: ApiFollowUp[];
+  serviceLoader: { directory: string; docs: string };
+  jpaXml: JpaXmlRewrite[];
 }

@@ -1,0 +1,85 @@
+// The Java and Kotlin file passes: a cheap substring prefilter, one token scan for names,
+// property keys and follow-ups, and a tree-sitter parse only for files that carry an
+// annotation needing structure (@ConstructorBinding, @EnableBatchProcessing).
+import { ParseError, type Edit, type FilePass, type FindingInput, type PassResult, type SourceFile } from '../../src/engine/types.js';
+import { detectEol } from '../../src/engine/text.js';
+import { ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
+import { loadGrammar } from '../../src/formats/tree-sitter.js';
+import { needsAnnotations, rewriteAnnotations } from './annotations.js';
+import { followUps } from './follow-ups.js';
+import { RULE, buildModel, codeIndex } from './model.js';
+import { rewriteNames } from './names.js';
+import { rewritePropertyKeys } from './property-keys.js';
+
+const JVM_RULES = [
+  RULE.jakarta,
+  RULE.jakartaWildcard,
+  RULE.jakartaMixed,
+  RULE.typeRename,
+  RULE.packageRename,
+  RULE.constructorBinding,
+  RULE.enableBatchProcessing,
+  RULE.propertyKey,
+  RULE.followUp,
+];
+
+/** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
+function disjoint(edits: Edit[]): Edit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: Edit[] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && e.start < last.end) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameters<FilePass['run']>[1]): PassResult {
+  const idx = codeIndex(ctx.table);
+  let tokens;
+  try {
+    tokens = scanJvm(file.text, lang);
+  } catch (e) {
+    if (e instanceof ScanError) throw new ParseError(`${lang === 'java' ? 'Java' : 'Kotlin'} source does not scan: ${e.message}`, e.offset);
+    throw e;
+  }
+  const model = buildModel(file.text, tokens);
+  const eol = detectEol(file.text);
+  const edits: Edit[] = [];
+  const findings: FindingInput[] = [];
+  const names = rewriteNames(idx, model, lang, eol);
+  edits.push(...names.edits);
+  findings.push(...names.findings);
+  if (needsAnnotations(idx, model)) {
+    const ann = rewriteAnnotations(idx, model, lang, eol);
+    edits.push(...ann.edits);
+    findings.push(...ann.findings);
+  }
+  const keys = rewritePropertyKeys(ctx.table, model);
+  edits.push(...keys.edits);
+  findings.push(...keys.findings);
+  findings.push(...followUps(idx, model));
+  return { edits: disjoint(edits), findings };
+}
+
+function jvmPass(lang: JvmLang): FilePass {
+  return {
+    id: `sources/${lang}`,
+    description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
+    kinds: [lang],
+    rules: JVM_RULES,
+    async init() {
+      await loadGrammar(lang);
+    },
+    prefilter(text, ctx) {
+      return codeIndex(ctx.table).needles.test(text);
+    },
+    run(file, ctx) {
+      return migrateJvmSource(file, lang, ctx);
+    },
+  };
+}
+
+export const javaPass = jvmPass('java');
+export const kotlinPass = jvmPass('kotlin');

@@ -1,0 +1,196 @@
+// What the sources passes know about one file, built once from its tokens: import
+// declarations, qualified-name chains (`a.b.C.d`), and the table indexes they are checked
+// against (built once per table with tableIndex).
+import { tableIndex } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import type { PackageMove, SourcesSection, TypeRename, ApiFollowUp, PackageRename } from '../../src/table/sections/sources.js';
+import type { Token } from '../../src/formats/jvm-tokens.js';
+
+export const RULE = {
+  jakarta: 'sources/jakarta',
+  jakartaWildcard: 'sources/jakarta-annotation-wildcard',
+  jakartaMixed: 'sources/jakarta-mixed',
+  typeRename: 'sources/type-rename',
+  packageRename: 'sources/package-rename',
+  constructorBinding: 'sources/constructor-binding',
+  enableBatchProcessing: 'sources/enable-batch-processing',
+  propertyKey: 'sources/property-key',
+  followUp: 'sources/removed-api',
+  serviceLoader: 'sources/service-loader',
+  jpaXml: 'sources/jpa-xml',
+} as const;
+
+/** A maximal `ident(.ident)*` sequence; `tokens` are its identifiers. */
+export interface Chain {
+  tokens: Token[];
+  /** Index of the first identifier in the file's token list. */
+  first: number;
+  /** Index of the last identifier. */
+  last: number;
+  /** Preceded by '.', i.e. a member access on an expression, not a name on its own. */
+  afterDot: boolean;
+  /** Followed by `.*`. */
+  wildcard: boolean;
+}
+
+export interface ImportDecl {
+  chain: Chain;
+  isStatic: boolean;
+  /** Token index of `import` and of the last token of the declaration (`;`, `*`, alias). */
+  startToken: number;
+  endToken: number;
+  alias?: string;
+}
+
+export interface FileModel {
+  text: string;
+  tokens: Token[];
+  chains: Chain[];
+  imports: ImportDecl[];
+  /** Chains that are the name of an import or package declaration (by first token index). */
+  declChains: Set<number>;
+  /** Simple name -> fully qualified name, from single-type (and static member) imports. */
+  importedNames: Map<string, string>;
+}
+
+const segs = (c: Chain) => c.tokens.map((t) => t.value);
+export const chainText = (c: Chain) => segs(c).join('.');
+
+export function buildModel(text: string, tokens: Token[]): FileModel {
+  const chains: Chain[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type !== 'ident') continue;
+    const prev = tokens[i - 1];
+    if (prev?.type === 'punct' && prev.value === '.' && tokens[i - 2]?.type === 'ident' && chains.length && chains[chains.length - 1]!.last === i - 2)
+      continue; // inside a chain already collected
+    const idents = [t];
+    let j = i;
+    while (tokens[j + 1]?.value === '.' && tokens[j + 1]!.type === 'punct' && tokens[j + 2]?.type === 'ident') {
+      j += 2;
+      idents.push(tokens[j]!);
+    }
+    const wildcard = tokens[j + 1]?.value === '.' && tokens[j + 2]?.value === '*';
+    chains.push({ tokens: idents, first: i, last: j, afterDot: prev?.type === 'punct' && prev.value === '.', wildcard });
+    i = j;
+  }
+  const imports: ImportDecl[] = [];
+  const declChains = new Set<number>();
+  const byFirst = new Map(chains.map((c) => [c.first, c]));
+  for (const c of chains) {
+    const head = c.tokens[0]!;
+    if (c.tokens.length !== 1 || (head.value !== 'import' && head.value !== 'package')) continue;
+    let k = c.first + 1;
+    const isStatic = tokens[k]?.value === 'static';
+    if (isStatic) k++;
+    const name = byFirst.get(k);
+    if (!name) continue;
+    declChains.add(name.first);
+    if (head.value === 'package') continue;
+    let end = name.wildcard ? name.last + 2 : name.last;
+    let alias: string | undefined;
+    if (tokens[end + 1]?.value === 'as' && tokens[end + 2]?.type === 'ident') {
+      alias = tokens[end + 2]!.value;
+      end += 2;
+    }
+    if (tokens[end + 1]?.value === ';') end++;
+    imports.push({ chain: name, isStatic, startToken: c.first, endToken: end, ...(alias ? { alias } : {}) });
+  }
+  const importedNames = new Map<string, string>();
+  for (const imp of imports) {
+    if (imp.chain.wildcard) continue;
+    const fq = chainText(imp.chain);
+    importedNames.set(imp.alias ?? imp.chain.tokens[imp.chain.tokens.length - 1]!.value, fq);
+  }
+  return { text, tokens, chains, imports, declChains, importedNames };
+}
+
+// ---- table indexes -------------------------------------------------------------------------
+
+export type JakartaFate =
+  | { kind: 'move'; row: PackageMove; newPackage: string }
+  | { kind: 'stay' }
+  | { kind: 'split'; row: PackageMove }; // on-demand import of a class-level package
+
+export interface CodeIndex {
+  code: SourcesSection;
+  fate(pkg: string, cls: string | undefined): JakartaFate;
+  types: Map<string, TypeRename>;
+  packageRenames: PackageRename[];
+  /** Follow-up rows by the simple name of their type. */
+  followUps: Map<string, ApiFollowUp[]>;
+  /** jakarta package prefix -> spec (for mixed javax/jakarta detection). */
+  specOfJakarta(pkg: string): string | undefined;
+  /** Substrings of which at least one must occur for the Java/Kotlin pass to have work. */
+  needles: RegExp;
+}
+
+export function codeIndex(table: MigrationTable): CodeIndex {
+  return tableIndex(table, 'sources/code', build);
+}
+
+function build(table: MigrationTable): CodeIndex {
+  const code = table.code;
+  if (!code) throw new Error('the migration table has no `code` section');
+  const { moves, stays } = code.packages;
+  const memo = new Map<string, JakartaFate>();
+  const fate = (pkg: string, cls: string | undefined): JakartaFate => {
+    const key = `${pkg}|${cls ?? '*'}`;
+    let hit = memo.get(key);
+    if (!hit) memo.set(key, (hit = decideFate(moves, stays, pkg, cls)));
+    return hit;
+  };
+  const types = new Map(code.types.map((t) => [t.from, t]));
+  const followUps = new Map<string, ApiFollowUp[]>();
+  for (const f of code.followUps) {
+    const simple = f.type.slice(f.type.lastIndexOf('.') + 1);
+    followUps.set(simple, [...(followUps.get(simple) ?? []), f]);
+  }
+  const jakartaSpecs = moves.map((m) => ({ to: m.to, spec: m.spec })).sort((a, b) => b.to.length - a.to.length);
+  const specOfJakarta = (pkg: string) => jakartaSpecs.find((m) => pkg === m.to || pkg.startsWith(m.to + '.'))?.spec;
+  const simpleNames = [...types.keys(), ...code.followUps.map((f) => f.type), code.constructorBinding.from, ...code.annotationRemovals.map((r) => r.fqcn)].map((f) =>
+    f.slice(f.lastIndexOf('.') + 1),
+  );
+  const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
+  for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
+  const needles = new RegExp([...words].map((w) => w.replace(/[.$]/g, '\\$&')).join('|'));
+  return { code, fate, types, packageRenames: code.packageRenames, followUps, specOfJakarta, needles };
+}
+
+/** Annotation and method names whose string arguments hold property keys. */
+export const PROPERTY_NEEDLES = ['Value', 'ConditionalOnProperty', 'properties', 'getProperty', 'getRequiredProperty', 'containsProperty', 'DynamicPropertyRegistry'];
+
+/**
+ * The most specific row wins. On a tie a `stays` row wins, unless the move names this very
+ * class (javax.annotation: JSR-250 types move, JSR-305 types in the same package stay).
+ */
+function decideFate(moves: PackageMove[], stays: SourcesSection['packages']['stays'], pkg: string, cls: string | undefined): JakartaFate {
+  let best: { len: number; fate: JakartaFate; classLevel: boolean } | undefined;
+  for (const m of moves) {
+    const exact = pkg === m.from;
+    if (!exact && !(m.recursive && pkg.startsWith(m.from + '.'))) continue;
+    const classLevel = !!m.classes && !m.recursive;
+    let f: JakartaFate;
+    if (classLevel) {
+      if (cls === undefined) f = { kind: 'split', row: m };
+      else if (m.classes!.includes(cls)) f = { kind: 'move', row: m, newPackage: m.to };
+      else continue;
+    } else f = { kind: 'move', row: m, newPackage: m.to + pkg.slice(m.from.length) };
+    if (!best || m.from.length > best.len) best = { len: m.from.length, fate: f, classLevel };
+  }
+  for (const s of stays) {
+    if (!(pkg === s.package || (s.recursive && pkg.startsWith(s.package + '.')))) continue;
+    const len = s.package.length;
+    if (!best || len > best.len || (len === best.len && !(best.classLevel && best.fate.kind === 'move'))) {
+      best = { len, fate: { kind: 'stay' }, classLevel: false };
+    }
+  }
+  return best?.fate ?? { kind: 'stay' };
+}
+
+/** `javax.persistence.Entity.Foo` -> package `javax.persistence`, class `Entity`. */
+export function splitQualified(parts: string[]): { pkgParts: number; cls: string | undefined } {
+  let n = 0;
+  while (n < parts.length && !/^[A-Z]/.test(parts[n]!)) n++;
+  return { pkgParts: n, cls: parts[n] };
+}

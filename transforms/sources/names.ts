@@ -1,0 +1,158 @@
+// Qualified names in imports and code: javax -> jakarta (class-level where the data says so),
+// moved Spring/third-party types and constants, moved packages. Works on token chains, so
+// comments and string literals are never touched; only the changed segments are edited.
+import type { Edit, FindingInput } from '../../src/engine/types.js';
+import type { JvmLang } from '../../src/formats/jvm-tokens.js';
+import { type Chain, type CodeIndex, type FileModel, RULE, chainText, splitQualified } from './model.js';
+
+export interface NameResult {
+  edits: Edit[];
+  findings: FindingInput[];
+}
+
+const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
+
+/** Replaces the text of chain segments [from, to] (inclusive) by `text`. */
+function replaceSegments(c: Chain, from: number, to: number, text: string, rule: string): Edit {
+  return { start: c.tokens[from]!.start, end: c.tokens[to]!.end, text, rule };
+}
+
+/** javax -> jakarta for one fully qualified chain; undefined when it stays. */
+function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+  const parts = c.tokens.map((t) => t.value);
+  if (parts[0] !== 'javax') return undefined;
+  const { pkgParts, cls } = splitQualified(parts);
+  if (pkgParts === 0) return undefined;
+  const pkg = parts.slice(0, pkgParts).join('.');
+  const fate = idx.fate(pkg, c.wildcard && cls === undefined ? undefined : cls);
+  if (fate.kind !== 'move') return undefined;
+  const oldPkg = parts.slice(0, pkgParts);
+  const newPkg = fate.newPackage.split('.');
+  // Usually only the first segment differs (javax -> jakarta): edit just that token.
+  if (newPkg.length === oldPkg.length && newPkg.slice(1).join('.') === oldPkg.slice(1).join('.'))
+    return replaceSegments(c, 0, 0, newPkg[0]!, RULE.jakarta);
+  return replaceSegments(c, 0, pkgParts - 1, fate.newPackage, RULE.jakarta);
+}
+
+/** A moved type/constant or package named by its full name (`a.b.C`, `a.b.C.FIELD`, `a.b.C.m()`). */
+function qualifiedRenameEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+  const parts = c.tokens.map((t) => t.value);
+  for (let k = parts.length; k >= 2; k--) {
+    const row = idx.types.get(parts.slice(0, k).join('.'));
+    if (row) return replaceSegments(c, 0, k - 1, row.to, RULE.typeRename);
+  }
+  const { pkgParts } = splitQualified(parts);
+  const pkg = parts.slice(0, pkgParts).join('.');
+  for (const p of idx.packageRenames) {
+    if (pkg === p.from || pkg.startsWith(p.from + '.')) {
+      const n = p.from.split('.').length;
+      return replaceSegments(c, 0, n - 1, p.to, RULE.packageRename);
+    }
+  }
+  return undefined;
+}
+
+/** `HttpTraceRepository`, `KafkaHeaders.MESSAGE_KEY`, static-imported `MESSAGE_KEY`: via the imports. */
+function importedNameEdit(idx: CodeIndex, model: FileModel, c: Chain): Edit | undefined {
+  if (c.afterDot) return undefined;
+  const head = c.tokens[0]!;
+  const fq = model.importedNames.get(head.value);
+  if (!fq) return undefined;
+  const row = idx.types.get(fq);
+  if (row) {
+    const simple = simpleOf(row.to);
+    return simple === head.value ? undefined : { start: head.start, end: head.end, text: simple, rule: RULE.typeRename };
+  }
+  const member = c.tokens[1];
+  const field = member && idx.types.get(`${fq}.${member.value}`);
+  if (field && member) {
+    const simple = simpleOf(field.to);
+    return simple === member.value ? undefined : { start: member.start, end: member.end, text: simple, rule: RULE.typeRename };
+  }
+  return undefined;
+}
+
+/** The JSR-250 names a file uses as identifiers (outside imports, not after a dot). */
+function usedSimpleNames(model: FileModel, names: readonly string[]): string[] {
+  const wanted = new Set(names);
+  const found = new Set<string>();
+  for (const c of model.chains) {
+    if (c.afterDot || model.declChains.has(c.first)) continue;
+    const v = c.tokens[0]!.value;
+    if (wanted.has(v)) found.add(v);
+  }
+  return [...found].sort();
+}
+
+/**
+ * `import javax.annotation.*;` cannot move as a whole: JSR-305 types live in the same package.
+ * The wildcard stays, and an explicit `import jakarta.annotation.X` is added after it for every
+ * JSR-250 type the file uses (a single-type import shadows the on-demand one).
+ */
+function splitWildcard(model: FileModel, lang: JvmLang, imp: FileModel['imports'][number], classes: string[], to: string, eol: string): NameResult {
+  const explicit = new Set([...model.importedNames.entries()].filter(([, fq]) => fq.startsWith(to + '.')).map(([s]) => s));
+  const needed = usedSimpleNames(model, classes).filter((n) => !explicit.has(n));
+  if (!needed.length) return { edits: [], findings: [] };
+  const end = model.tokens[imp.endToken]!.end;
+  const semi = lang === 'java' ? ';' : '';
+  const text = needed.map((n) => `${eol}import ${to}.${n}${semi}`).join('');
+  return {
+    edits: [{ start: end, end, text, rule: RULE.jakartaWildcard }],
+    findings: [
+      {
+        rule: RULE.jakartaWildcard,
+        severity: 'warning',
+        offset: model.tokens[imp.startToken]!.start,
+        message: `kept 'import ${chainText(imp.chain)}.*' (JSR-305 types such as Nonnull live there) and added explicit jakarta imports for ${needed.join(', ')}; remove the wildcard if nothing else uses it`,
+      },
+    ],
+  };
+}
+
+/** A file importing the same spec from javax and jakarta is half-migrated: say so. */
+function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
+  const javax = new Set<string>();
+  const jakarta = new Map<string, number>();
+  for (const imp of model.imports) {
+    const parts = imp.chain.tokens.map((t) => t.value);
+    const { pkgParts, cls } = splitQualified(parts);
+    const pkg = parts.slice(0, imp.chain.wildcard && cls === undefined ? parts.length : pkgParts).join('.');
+    if (parts[0] === 'javax') {
+      const fate = idx.fate(pkg, cls);
+      if (fate.kind !== 'stay') javax.add(fate.row.spec);
+    } else if (parts[0] === 'jakarta') {
+      const spec = idx.specOfJakarta(pkg);
+      if (spec && !jakarta.has(spec)) jakarta.set(spec, model.tokens[imp.startToken]!.start);
+    }
+  }
+  const out: FindingInput[] = [];
+  for (const [spec, offset] of jakarta) {
+    if (javax.has(spec))
+      out.push({ rule: RULE.jakartaMixed, severity: 'warning', offset, message: `imports ${spec} from both javax and jakarta: the file was half-migrated; the javax imports are rewritten, check for duplicates` });
+  }
+  return out;
+}
+
+export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eol: string): NameResult {
+  const edits: Edit[] = [];
+  const findings: FindingInput[] = [...mixedSpecs(idx, model)];
+  const importByChain = new Map(model.imports.map((i) => [i.chain.first, i]));
+  const packageChains = new Set([...model.declChains].filter((f) => !importByChain.has(f)));
+  for (const c of model.chains) {
+    if (packageChains.has(c.first) || c.afterDot) continue; // the file's own package; member access
+    const imp = importByChain.get(c.first);
+    if (imp && c.wildcard && c.tokens[0]!.value === 'javax') {
+      const parts = c.tokens.map((t) => t.value);
+      const fate = idx.fate(parts.join('.'), undefined);
+      if (fate.kind === 'split') {
+        const r = splitWildcard(model, lang, imp, fate.row.classes ?? [], fate.row.to, eol);
+        edits.push(...r.edits);
+        findings.push(...r.findings);
+        continue;
+      }
+    }
+    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, c) ?? (imp ? undefined : importedNameEdit(idx, model, c));
+    if (edit) edits.push(edit);
+  }
+  return { edits, findings };
+}
