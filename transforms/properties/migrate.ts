@@ -24,6 +24,13 @@ import { RULES } from './rules.js';
 const PROFILE_FILE = /^application-(.+)\.properties$/;
 const ON_PROFILE = keyFamily('spring.config.activate.on-profile');
 
+/** A line that holds (or, after this pass, will hold) a key: its value, and how to name it. */
+interface Occupant {
+  entry: PropertyEntry;
+  value: string;
+  display: string;
+}
+
 /** What one document's migration produces, and which entries are already spoken for. */
 class DocumentWork {
   readonly edits: Edit[] = [];
@@ -31,6 +38,8 @@ class DocumentWork {
   /** Entries whose line is deleted or rewritten: no other rule may edit them. */
   readonly claimed = new Set<PropertyEntry>();
   readonly byIdentity = new Map<string, PropertyEntry[]>();
+  /** New keys that an earlier conversion or rename of this document writes (two rows may meet in one key). */
+  private readonly produced = new Map<string, Occupant[]>();
 
   constructor(
     readonly text: string,
@@ -43,6 +52,19 @@ class DocumentWork {
     }
   }
 
+  /** Lines that already set the key `id`, or will after this pass, other than `exclude`. */
+  occupants(id: string, exclude: readonly PropertyEntry[]): Occupant[] {
+    const present = (this.byIdentity.get(id) ?? [])
+      .filter((e) => !exclude.includes(e) && !this.claimed.has(e))
+      .map((e) => ({ entry: e, value: e.value.trim(), display: this.quote(e) }));
+    return [...present, ...(this.produced.get(id) ?? [])];
+  }
+
+  produce(key: string, entry: PropertyEntry, value: string): void {
+    const id = keyIdentity(key);
+    this.produced.set(id, [...(this.produced.get(id) ?? []), { entry, value, display: display(key, value) }]);
+  }
+
   edit(edit: TextEdit | undefined, rule: string): void {
     if (edit) this.edits.push({ ...edit, rule });
   }
@@ -51,11 +73,19 @@ class DocumentWork {
     this.findings.push({ rule, severity, message, offset: entry.keyStart, docs: this.table.docs.guide });
   }
 
-  /** The entry's first natural line as written, for messages that name another line. */
+  /**
+   * Names a line as `'key=value'` (unescaped, value trimmed). Not the raw text: findings are
+   * de-duplicated by message across the engine's rounds, and a line a rename already rewrote
+   * must be named the same way as before.
+   */
   quote(entry: PropertyEntry): string {
-    const raw = this.text.slice(entry.keyStart, entry.valueEnd).split(/\r\n|\r|\n/)[0]!;
-    return `'${raw.length > 100 ? raw.slice(0, 97) + '...' : raw}'`;
+    return display(entry.key, entry.value.trim());
   }
+}
+
+function display(key: string, value: string): string {
+  const line = `${key}=${value}`;
+  return `'${line.length > 100 ? line.slice(0, 97) + '...' : line}'`;
 }
 
 export function migrateProperties(file: SourceFile, ctx: PassContext): PassResult {
@@ -125,13 +155,14 @@ function convertRow(work: DocumentWork, row: PropertyConversion, entries: Proper
     return;
   }
   const consumed = entries.filter((e) => outcome.consumed.includes(tableKeyOf(row, e)));
-  const existing = (work.byIdentity.get(keyIdentity(outcome.key)) ?? []).filter((e) => !consumed.includes(e));
+  const existing = work.occupants(keyIdentity(outcome.key), consumed);
   if (existing.length > 0) {
-    if (existing.every((e) => e.value.trim() === outcome.value)) {
+    if (existing.every((o) => o.value === outcome.value)) {
       for (const e of consumed) work.edit(deleteLineEdit(e), RULES.duplicate);
-      work.report(consumed[0]!, RULES.duplicate, 'info', `${consumed.map((e) => e.key).join(', ')} deleted: ${outcome.key} is already set to '${outcome.value}' in this document`);
+      work.report(consumed[0]!, RULES.duplicate, 'info', `${consumed.map((e) => work.quote(e)).join(' and ')} deleted: ${outcome.key} is already set to '${outcome.value}' in this document`);
     } else {
-      work.report(consumed[0]!, RULES.duplicate, 'warning', `${consumed.map((e) => work.quote(e)).join(' and ')} would become '${outcome.key}=${outcome.value}', but this document already has ${work.quote(existing[existing.length - 1]!)}: left unchanged, keep one of them`);
+      const others = existing.map((o) => o.display).join(' and ');
+      work.report(consumed[0]!, RULES.duplicate, 'warning', `${consumed.map((e) => work.quote(e)).join(' and ')} would become '${outcome.key}=${outcome.value}', but this document also has ${others}: left unchanged, keep one of them`);
     }
     consumed.forEach((e) => work.claimed.add(e));
     return;
@@ -141,6 +172,7 @@ function convertRow(work: DocumentWork, row: PropertyConversion, entries: Proper
   if (head!.value.trim() !== outcome.value) work.edit(setValueEdit(work.text, head!, outcome.value), RULES.convert);
   for (const e of rest) work.edit(deleteLineEdit(e), RULES.convert);
   consumed.forEach((e) => work.claimed.add(e));
+  work.produce(outcome.key, head!, outcome.value);
 }
 
 // ---------------------------------------------------------------- renames
@@ -158,16 +190,16 @@ function renameKeys(work: DocumentWork, resolved: Resolved[]): void {
 /** Every line of one document whose key becomes the same new key. */
 function renameGroup(work: DocumentWork, targetId: string, sources: { entry: PropertyEntry; to: string; rule: string }[]): void {
   const sourceEntries = sources.map((s) => s.entry);
-  const existing = (work.byIdentity.get(targetId) ?? []).filter((e) => !sourceEntries.includes(e) && !work.claimed.has(e));
+  const existing = work.occupants(targetId, sourceEntries);
   const oneOldKey = new Set(sourceEntries.map((e) => keyIdentity(e.key))).size === 1;
   if (existing.length === 0 && oneOldKey) {
     // The common case. A key written twice stays written twice: the last line still wins.
     for (const s of sources) work.edit(renameKeyEdit(work.text, s.entry, s.to), s.rule);
     return;
   }
-  const all = [...existing, ...sourceEntries];
   const to = sources[0]!.to;
-  if (new Set(all.map((e) => e.value)).size === 1) {
+  const values = new Set([...existing.map((o) => o.value), ...sourceEntries.map((e) => e.value.trim())]);
+  if (values.size === 1) {
     const keep = existing.length === 0 ? sources[0]! : undefined;
     if (keep) work.edit(renameKeyEdit(work.text, keep.entry, keep.to), keep.rule);
     for (const s of sources) {
@@ -177,7 +209,7 @@ function renameGroup(work: DocumentWork, targetId: string, sources: { entry: Pro
     }
   } else {
     for (const s of sources) {
-      const others = all.filter((e) => e !== s.entry).map((e) => work.quote(e));
+      const others = [...existing.map((o) => o.display), ...sourceEntries.filter((e) => e !== s.entry).map((e) => work.quote(e))];
       work.report(s.entry, RULES.duplicate, 'warning', `${work.quote(s.entry)} not renamed to ${to}: this document also has ${others.join(' and ')} with a different value; keep one of them`);
     }
   }
