@@ -181,7 +181,7 @@ function decideFate(moves: PackageMove[], stays: SourcesSection['packages']['sta
   for (const s of stays) {
     if (!(pkg === s.package || (s.recursive && pkg.startsWith(s.package + '.')))) continue;
     const len = s.package.length;
-    if (!best || len > best.len || (len === best.len && !(best.classLevel && best.fate.kind === 'move'))) {
+    if (!best || len > best.len || (len === best.len && !best.classLevel)) {
       best = { len, fate: { kind: 'stay' }, classLevel: false };
     }
   }

@@ -119,7 +119,7 @@ function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
     const pkg = parts.slice(0, imp.chain.wildcard && cls === undefined ? parts.length : pkgParts).join('.');
     if (parts[0] === 'javax') {
       const fate = idx.fate(pkg, cls);
-      if (fate.kind !== 'stay') javax.add(fate.row.spec);
+      if (fate.kind === 'move') javax.add(fate.row.spec);
     } else if (parts[0] === 'jakarta') {
       const spec = idx.specOfJakarta(pkg);
       if (spec && !jakarta.has(spec)) jakarta.set(spec, model.tokens[imp.startToken]!.start);
