@@ -2,7 +2,8 @@
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { bannerPass } from './banner.js';
 import { factoriesPass } from './factories.js';
+import { runtimePass } from './runtime.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass];
+export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass];

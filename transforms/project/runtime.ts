@@ -1,0 +1,296 @@
+// Runtime behaviour that changed in 3.0 without a key or an import to rename: each table rule
+// in the `project` section is detected from its plain-string patterns (configuration keys and
+// values, types and annotations used in sources, build coordinates) and reported with file:line;
+// the log date format and JMX exposure can be fixed on request.
+import { tokenize } from '../../src/routes/lexer.js';
+import { detectEol } from '../../src/engine/text.js';
+import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
+import type { ProjectRule } from '../../src/table/sections/project.js';
+import { canonicalKey, configFiles, isMainConfig, resourcesDir, type ConfigEntry } from './config.js';
+import { projectSection, ruleFinding } from './rules.js';
+
+const SOURCE_KINDS = ['java', 'kotlin'] as const;
+const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+
+interface Facts {
+  entries: ConfigEntry[];
+  sources: ProjectFile[];
+  builds: ProjectFile[];
+  env: ProjectFile[];
+}
+
+function gather(project: ProjectView): Facts {
+  return {
+    entries: configFiles(project).flatMap((c) => c.entries),
+    sources: project.ofKind(...SOURCE_KINDS),
+    builds: project.ofKind(...BUILD_KINDS),
+    env: project.ofKind('env'),
+  };
+}
+
+function keyMatches(entry: ConfigEntry, key: string): boolean {
+  const c = canonicalKey(key.replace(/\.$/, ''));
+  return key.endsWith('.') ? entry.canonical.startsWith(c + '.') : entry.canonical === c;
+}
+
+function listHas(entry: ConfigEntry, values: string[]): boolean {
+  const items = entry.value.split(',').map((v) => v.trim().toLowerCase());
+  return values.some((v) => items.includes(v.toLowerCase()));
+}
+
+/** Configuration entries a rule's key patterns select. */
+function configHits(rule: ProjectRule, facts: Facts): ConfigEntry[] {
+  const d = rule.detect ?? {};
+  return facts.entries.filter(
+    (e) =>
+      (d.keys ?? []).some((k) => keyMatches(e, k)) ||
+      (d.keyValues ?? []).some((kv) => keyMatches(e, kv.key) && e.value.toLowerCase() === kv.value.toLowerCase()) ||
+      (d.listValues ?? []).some((lv) => lv.keys.some((k) => keyMatches(e, k)) && listHas(e, lv.values)),
+  );
+}
+
+/**
+ * Where a source file uses a type: its import, a fully qualified use, or (same package or a
+ * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
+ */
+export function typeUse(file: ProjectFile, fqcn: string): number | undefined {
+  const text = file.text ?? '';
+  const simple = fqcn.slice(fqcn.lastIndexOf('.') + 1);
+  if (!text.includes(simple)) return undefined;
+  const pkg = fqcn.slice(0, fqcn.lastIndexOf('.'));
+  const tokens = tokenize(text, file.kind === 'kotlin');
+  let imported = false;
+  let firstSimple: number | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.t !== 'id' || t.v !== simple) continue;
+    let j = i;
+    const parts: string[] = [simple];
+    while (j >= 2 && tokens[j - 1]!.v === '.' && tokens[j - 2]!.t === 'id') {
+      parts.unshift(tokens[j - 2]!.v);
+      j -= 2;
+    }
+    const qualified = parts.join('.');
+    if (qualified === fqcn) {
+      if (tokens[j - 1]?.v === 'import') imported = true;
+      return tokens[j]!.s;
+    }
+    if (parts.length === 1 && firstSimple === undefined) firstSimple = t.s;
+  }
+  const wildcard = new RegExp(`\\bimport\\s+${pkg.replace(/\./g, '\\.')}\\.\\*`).test(text);
+  const samePackage = new RegExp(`\\bpackage\\s+${pkg.replace(/\./g, '\\.')}\\s*;?\\s*$`, 'm').test(text);
+  return !imported && (wildcard || samePackage) ? firstSimple : undefined;
+}
+
+/** Where a build file declares `group:artifact` (Gradle notation, or Maven groupId + artifactId). */
+export function dependencyUse(file: ProjectFile, coordinate: string): number | undefined {
+  const text = file.text ?? '';
+  const [group, artifact] = coordinate.split(':') as [string, string];
+  if (!text.includes(artifact)) return undefined;
+  const gradle = text.indexOf(`${group}:${artifact}`);
+  if (gradle >= 0) return gradle;
+  if (file.kind === 'version-catalog') {
+    const m = new RegExp(`module\\s*=\\s*"${group.replace(/\./g, '\\.')}:${artifact}"|group\\s*=\\s*"${group.replace(/\./g, '\\.')}"\\s*,\\s*name\\s*=\\s*"${artifact}"`).exec(text);
+    return m?.index;
+  }
+  const maven = new RegExp(`<groupId>\\s*${group.replace(/\./g, '\\.')}\\s*</groupId>\\s*<artifactId>\\s*${artifact}\\s*</artifactId>`).exec(text);
+  return maven ? maven.index + maven[0].indexOf('<artifactId>') : undefined;
+}
+
+function codeHits(rule: ProjectRule, facts: Facts): { path: string; offset: number; name: string }[] {
+  const names = [...(rule.detect?.types ?? []), ...(rule.detect?.annotations ?? [])];
+  const out: { path: string; offset: number; name: string }[] = [];
+  for (const file of facts.sources) {
+    for (const name of names) {
+      const offset = typeUse(file, name);
+      if (offset !== undefined) out.push({ path: file.path, offset, name });
+    }
+  }
+  return out;
+}
+
+function buildHits(rule: ProjectRule, facts: Facts): { path: string; offset: number; name: string }[] {
+  const out: { path: string; offset: number; name: string }[] = [];
+  for (const file of facts.builds) {
+    for (const dep of rule.detect?.dependencies ?? []) {
+      const offset = dependencyUse(file, dep);
+      if (offset !== undefined) out.push({ path: file.path, offset, name: dep });
+    }
+  }
+  return out;
+}
+
+function hasKey(facts: Facts, key: string): boolean {
+  return facts.entries.some((e) => keyMatches(e, key));
+}
+
+function hasBuildDep(facts: Facts, coordinate: string): boolean {
+  return facts.builds.some((b) => dependencyUse(b, coordinate) !== undefined);
+}
+
+type Detector = (rule: ProjectRule, facts: Facts, ctx: PassContext) => ProjectResult;
+
+/** Default: every config, code and build hit is a finding. */
+const report: Detector = (rule, facts, ctx) => ({
+  findings: [
+    ...configHits(rule, facts).map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}:`)),
+    ...codeHits(rule, facts).map((h) => ruleFinding(ctx.table, rule.id, { path: h.path, offset: h.offset }, `Uses ${h.name}.`)),
+    ...buildHits(rule, facts).map((h) => ruleFinding(ctx.table, rule.id, { path: h.path, offset: h.offset }, `Depends on ${h.name}.`)),
+  ],
+});
+
+/** Job bean declarations: `@Bean ... Job name(` (Java) or `fun name(...): Job` (Kotlin). */
+function jobBeans(file: ProjectFile): number[] {
+  const text = file.text ?? '';
+  if (!text.includes('Job')) return [];
+  const tokens = tokenize(text, file.kind === 'kotlin');
+  const out: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.v !== 'Bean' || tokens[i - 1]?.v !== '@') continue;
+    for (let j = i + 1; j < Math.min(tokens.length, i + 40); j++) {
+      const t = tokens[j]!;
+      if (t.v === '{' || t.v === ';' || (t.v === '@' && tokens[j + 1]?.v === 'Bean')) break;
+      const javaJob = t.v === 'Job' && tokens[j + 1]?.t === 'id' && tokens[j + 2]?.v === '(';
+      const kotlinJob = t.v === 'Job' && tokens[j - 1]?.v === ':' && tokens[j - 2]?.v === ')';
+      if (javaJob || kotlinJob) {
+        out.push(t.s);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const batchJobs: Detector = (rule, facts, ctx) => {
+  if (hasKey(facts, 'spring.batch.job.name')) return {};
+  const beans = facts.sources.flatMap((f) => jobBeans(f).map((offset) => ({ path: f.path, offset })));
+  const named = facts.entries.filter((e) => keyMatches(e, 'spring.batch.job.names'));
+  if (beans.length < 2 && named.length === 0) return {};
+  return {
+    findings: [
+      ...(beans.length >= 2 ? beans.map((b, i) => ruleFinding(ctx.table, rule.id, b, `Job bean ${i + 1} of ${beans.length}.`)) : []),
+      ...named.map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}=${e.value}:`)),
+    ],
+  };
+};
+
+const REDIS_DATA = ['org.springframework.boot:spring-boot-starter-data-redis', 'org.springframework.boot:spring-boot-starter-data-redis-reactive', 'org.springframework.data:spring-data-redis'];
+
+const dataReserved: Detector = (rule, facts, ctx) => {
+  if (REDIS_DATA.some((d) => hasBuildDep(facts, d))) return {};
+  const client = (rule.detect?.dependencies ?? []).find((d) => hasBuildDep(facts, d));
+  if (!client) return {};
+  const first = new Map<string, ConfigEntry>();
+  for (const e of configHits(rule, facts)) if (!first.has(e.path)) first.set(e.path, e);
+  return { findings: [...first.values()].map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key} (client: ${client}):`)) };
+};
+
+const showValues: Detector = (rule, facts, ctx) => {
+  const configured = facts.entries.some((e) => /^management\.endpoint\.[^.]+\.showvalues$/.test(e.canonical));
+  return configured ? {} : report(rule, facts, ctx);
+};
+
+const isolatedMapper: Detector = (rule, facts, ctx) => (hasKey(facts, 'management.endpoints.jackson.isolated-object-mapper') ? {} : report(rule, facts, ctx));
+
+const mongoHealth: Detector = (rule, facts, ctx) => (hasBuildDep(facts, 'org.springframework.boot:spring-boot-starter-actuator') || codeHits(rule, facts).length ? report(rule, facts, ctx) : {});
+
+/** Appends a `key=value` line after an entry (properties) in the file's own line ending. */
+function insertAfter(file: ProjectFile, entry: ConfigEntry, line: string, rule: string): { path: string; edits: Edit[] } | undefined {
+  if (file.kind !== 'properties' || !entry.deleteSpan) return undefined;
+  const text = file.text ?? '';
+  const end = entry.deleteSpan.end;
+  const lead = end === text.length && !text.endsWith('\n') ? detectEol(text) : '';
+  return { path: file.path, edits: [{ start: end, end, text: lead + line + detectEol(text), rule }] };
+}
+
+const jmxExposure: Detector = (rule, facts, ctx) => {
+  if (hasKey(facts, 'management.endpoints.jmx.exposure.include')) return {};
+  const list = typeof ctx.options.jmxExposure === 'string' ? ctx.options.jmxExposure.trim() : '';
+  const result: Required<ProjectResult> = { edits: [], fileOps: [], findings: [] };
+  for (const e of configHits(rule, facts)) {
+    const file = facts.entries.length ? configFile(ctx, e.path) : undefined;
+    const edit = list && file && !e.profileSpecific ? insertAfter(file, e, `management.endpoints.jmx.exposure.include=${list}`, rule.id) : undefined;
+    if (edit) result.edits.push(edit);
+    else result.findings.push(ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}=${e.value}:`));
+  }
+  return result;
+};
+
+function configFile(ctx: PassContext, p: string): ProjectFile | undefined {
+  return ctx.project.byPath.get(p);
+}
+
+/** The main configuration file of each resources directory (.properties before YAML). */
+function mainConfigs(project: ProjectView): ProjectFile[] {
+  const byDir = new Map<string, ProjectFile>();
+  const files = project.ofKind('properties', 'yaml').filter((f) => isMainConfig(f.path)).sort((a, b) => (a.kind === b.kind ? (a.path < b.path ? -1 : 1) : a.kind === 'properties' ? -1 : 1));
+  for (const f of files) if (!byDir.has(resourcesDir(f.path))) byDir.set(resourcesDir(f.path), f);
+  return [...byDir.values()];
+}
+
+const logDateFormat: Detector = (rule, facts, ctx) => {
+  const fact = projectSection(ctx.table).logDateFormat;
+  if (hasKey(facts, fact.key) || facts.env.some((f) => (f.text ?? '').includes(fact.envVar))) return {};
+  const keep = ctx.options.keepLogDateFormat === true;
+  const result: Required<ProjectResult> = { edits: [], fileOps: [], findings: [] };
+  for (const file of mainConfigs(ctx.project)) {
+    const text = file.text ?? '';
+    const eol = detectEol(text);
+    const lead = text.length === 0 || text.endsWith('\n') ? '' : eol;
+    const topLevelLogging = file.kind === 'yaml' && /^logging\s*:/m.test(text);
+    if (keep && !topLevelLogging && !text.includes('\n---')) {
+      const line = file.kind === 'properties' ? `${fact.key}=${fact.value}${eol}` : `logging:${eol}  pattern:${eol}    dateformat: "${fact.value}"${eol}`;
+      result.edits.push({ path: file.path, edits: [{ start: text.length, end: text.length, text: lead + line, rule: rule.id }] });
+    } else {
+      result.findings.push(ruleFinding(ctx.table, rule.id, { path: file.path, line: 1 }));
+    }
+  }
+  return result;
+};
+
+const DETECTORS: Record<string, Detector> = {
+  'project/log-date-format': logDateFormat,
+  'project/jmx-exposure': jmxExposure,
+  'project/show-values': showValues,
+  'project/isolated-object-mapper': isolatedMapper,
+  'project/batch-multiple-jobs': batchJobs,
+  'project/spring-data-reserved': dataReserved,
+  'project/mongo-health': mongoHealth,
+};
+
+/** Rules with a pass of their own (trailing slash, env files, banner) are not run here. */
+const OWN_PASS = new Set(['project/trailing-slash', 'project/env-var', 'project/banner-image']);
+
+export const runtimePass: ProjectPass = {
+  id: 'project/runtime',
+  description: 'runtime-behaviour changes of 3.0: reported with file:line, log date format and JMX exposure fixable on request',
+  rules: [
+    'project/log-date-format',
+    'project/jmx-exposure',
+    'project/show-values',
+    'project/keys-to-sanitize',
+    'project/isolated-object-mapper',
+    'project/httpexchanges',
+    'project/batch-multiple-jobs',
+    'project/session-store-type',
+    'project/reactive-user-details',
+    'project/graceful-shutdown-phases',
+    'project/mongo-health',
+    'project/flyway-callbacks',
+    'project/elasticsearch-client',
+    'project/spring-data-reserved',
+    'project/max-http-header-size',
+  ],
+  kinds: ['properties', 'yaml', 'java', 'kotlin', 'pom', 'gradle', 'gradle-kts', 'version-catalog', 'env'],
+  run(project, ctx) {
+    const facts = gather(project);
+    const result: Required<ProjectResult> = { edits: [], fileOps: [], findings: [] };
+    for (const rule of projectSection(ctx.table).rules) {
+      if (OWN_PASS.has(rule.id)) continue;
+      const r = (DETECTORS[rule.id] ?? report)(rule, facts, { ...ctx, project });
+      result.edits.push(...(r.edits ?? []));
+      result.findings.push(...((r.findings ?? []) as FindingInput[]));
+    }
+    return result;
+  },
+};
