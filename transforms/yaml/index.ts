@@ -1,6 +1,52 @@
-// Passes of this transform, registered in transforms/index.ts. (Empty until its passes land.)
-import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+// The YAML configuration pass (application*.yml/yaml, bootstrap*, profile files, --config-glob):
+// renames and moves Spring Boot 2.7 keys to their 3.0 paths by splicing lines, never by
+// re-printing a document. Registered in transforms/index.ts.
+import type { FilePass, PassContext, ProjectPass, SourceFile } from '../../src/engine/types.js';
+import { detectEol } from '../../src/engine/text.js';
+import { parseYaml } from '../../src/formats/yaml.js';
+import { RULES } from '../../src/properties/resolve.js';
+import { tableIndex } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import { DocPlanner, YAML_RULES } from './plan.js';
+import type { PlanOutput } from './plan.js';
 
-export const filePasses: FilePass[] = [];
+const PROFILE_FILE = /(^|\/)(application|bootstrap)-[^/]+\.ya?ml$/i;
+
+/** The first segments of every key the table knows: a file naming none of them has nothing to change. */
+function prefilterPattern(table: MigrationTable): RegExp {
+  return tableIndex(table, 'yaml/prefilter', (t) => {
+    const p = t.properties;
+    const keys = [
+      ...p.rename.map((r) => r.from),
+      ...p.renamePrefix.map((r) => r.from),
+      ...p.remove.map((r) => r.key),
+      ...p.convert.flatMap((r) => r.from),
+      ...p.values.flatMap((v) => v.keys),
+      ...p.profileSpecificForbidden,
+    ];
+    const heads = [...new Set(keys.map((k) => k.split('.')[0]!.replace(/[^a-z0-9]/gi, '')))].filter(Boolean);
+    return new RegExp(heads.join('|'), 'i');
+  });
+}
+
+export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
+  const parsed = parseYaml(file.text);
+  const out: PlanOutput = { edits: [], findings: [] };
+  const eol = detectEol(file.text);
+  const profileFile = PROFILE_FILE.test(file.path);
+  for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out).run();
+  return out;
+}
+
+export const yamlPass: FilePass = {
+  id: 'yaml',
+  description: 'Spring Boot configuration in YAML: renamed and moved keys, value changes, conversions, removed keys',
+  kinds: ['yaml'],
+  rules: [...Object.values(RULES), ...Object.values(YAML_RULES)],
+  prefilter: (text, ctx) => prefilterPattern(ctx.table).test(text),
+  run: runYaml,
+};
+
+export const filePasses: FilePass[] = [yamlPass];
 
 export const projectPasses: ProjectPass[] = [];
