@@ -14,10 +14,10 @@ import {
   type TextEdit,
 } from '../../src/formats/properties.js';
 import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
-import { isProfileSpecificForbidden, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import { isProfileSpecificForbidden, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
-import { keyFamily, keyIdentity } from './keys.js';
+import { keyFamily, keyIdentity, resolveCached } from './keys.js';
 import { RULES } from './rules.js';
 
 /** application-<profile>.properties: every document in it is profile-specific. */
@@ -104,7 +104,7 @@ type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
 
 function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined): DocumentWork {
   const work = new DocumentWork(text, table, doc);
-  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveKey(table, entry.key) }));
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveCached(table, entry.key) }));
   convertValues(work, resolved);
   renameKeys(work, resolved);
   reportRemovals(work, resolved);
