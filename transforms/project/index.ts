@@ -3,7 +3,8 @@ import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { bannerPass } from './banner.js';
 import { factoriesPass } from './factories.js';
 import { runtimePass } from './runtime.js';
+import { envPass } from './env.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass];
+export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass, envPass];
