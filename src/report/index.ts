@@ -2,6 +2,8 @@
 // (markdown, sarif) are one more entry in FORMATTERS.
 import type { RunResult } from '../engine/types.js';
 import { formatJson } from './json.js';
+import { formatMarkdown } from './markdown.js';
+import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
 
 export interface FormatOptions {
@@ -15,6 +17,8 @@ export type Formatter = (result: RunResult, options: FormatOptions) => string;
 export const FORMATTERS: Record<string, Formatter> = {
   text: formatText,
   json: formatJson,
+  markdown: formatMarkdown,
+  sarif: formatSarif,
 };
 
 export function formatNames(): string[] {
