@@ -54,8 +54,6 @@ function applyKey(table: MigrationTable, k: KeyAt, out: Out): void {
   });
 }
 
-const strings = (tokens: Token[], from: number, to: number) => tokens.slice(from, to).filter((t) => t.type === 'string' && !t.templated);
-
 /** Annotation arguments as element name -> string tokens (the unnamed element is `value`). */
 function elements(tokens: Token[], open: number, close: number): Map<string, Token[]> {
   const out = new Map<string, Token[]>();
@@ -134,7 +132,6 @@ export function rewritePropertyKeys(table: MigrationTable, model: FileModel): Ou
         applyKey(table, { key: content(text, first), start: first.contentStart! }, out);
     }
   }
-  void strings;
   return out;
 }
 
