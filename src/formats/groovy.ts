@@ -1,0 +1,131 @@
+// Groovy DSL (build.gradle, settings.gradle) as a flat token stream with exact offsets, from
+// Renovate's good-enough-parser (its Groovy lexer handles GStrings, slashy and triple-quoted
+// strings and comments; it parsed all 422 real build files where tree-sitter-groovy failed on
+// 93). Comments and whitespace are dropped; strings keep the span of their content so a value
+// can be replaced without touching the quotes. The same token shape is produced for Kotlin DSL
+// (transforms/build/kts-tokens.ts), so the Gradle rules are written once.
+import { lang } from 'good-enough-parser';
+import { ParseError } from '../engine/types.js';
+
+export interface BuildToken {
+  type: 'symbol' | 'op' | 'string' | 'number' | 'open' | 'close';
+  /** Symbols, operators, brackets, numbers: the text. Strings: the content (raw, escapes not decoded). */
+  value: string;
+  start: number;
+  end: number;
+  /** Strings: the span between the quotes. */
+  contentStart?: number;
+  contentEnd?: number;
+  /** Strings with ${...} or $name inside: not a constant; `vars` names the simple references. */
+  templated?: boolean;
+  vars?: string[];
+  /** Nesting depth of brackets ({, (, [) around the token. */
+  depth: number;
+  /** True when a line break separates this token from the previous one. */
+  lineStart: boolean;
+}
+
+interface GepNode {
+  type: string;
+  value?: string;
+  offset?: number;
+  children?: GepNode[];
+  startsWith?: { value: string; offset: number };
+  endsWith?: { value: string; offset: number };
+}
+
+const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
+
+let groovy: ReturnType<typeof lang.createLang> | undefined;
+
+export function groovyTokens(text: string): BuildToken[] {
+  groovy ??= lang.createLang('groovy');
+  let root: GepNode;
+  try {
+    root = groovy.parse(text).node as unknown as GepNode;
+  } catch (e) {
+    throw new ParseError(`Groovy lexer: ${(e as Error).message}`);
+  }
+  const out: BuildToken[] = [];
+  flatten(text, root.children ?? [], 0, out);
+  markLineStarts(text, out);
+  return out;
+}
+
+function flatten(text: string, nodes: GepNode[], depth: number, out: BuildToken[]): void {
+  for (const n of nodes) {
+    switch (n.type) {
+      case 'symbol':
+      case 'operator':
+        out.push(token(n.type === 'symbol' ? 'symbol' : 'op', n.value!, n.offset!, depth));
+        break;
+      case 'number': {
+        const prev = out[out.length - 1];
+        // The lexer splits 1.8 into "1" and ".8": join what touches.
+        if (prev?.type === 'number' && prev.end === n.offset) {
+          prev.value += n.value!;
+          prev.end += n.value!.length;
+        } else out.push(token('number', n.value!, n.offset!, depth));
+        break;
+      }
+      case 'string-tree':
+        out.push(stringToken(n, depth));
+        break;
+      case 'wrapped-tree': {
+        const open = n.startsWith!;
+        const close = n.endsWith;
+        if (!close || PAIRS[open.value] !== close.value) {
+          throw new ParseError(`'${open.value}' is never closed`, open.offset);
+        }
+        out.push(token('open', open.value, open.offset, depth));
+        flatten(text, n.children ?? [], depth + 1, out);
+        out.push(token('close', close.value, close.offset, depth));
+        break;
+      }
+      default:
+        break; // whitespace, newline, comment, _start/_end markers
+    }
+  }
+}
+
+function token(type: BuildToken['type'], value: string, offset: number, depth: number): BuildToken {
+  return { type, value, start: offset, end: offset + value.length, depth, lineStart: false };
+}
+
+function stringToken(n: GepNode, depth: number): BuildToken {
+  const open = n.startsWith!;
+  const close = n.endsWith;
+  if (!close) throw new ParseError('string is never closed', open.offset);
+  const contentStart = open.offset + open.value.length;
+  let value = '';
+  const vars: string[] = [];
+  let templated = false;
+  for (const c of n.children ?? []) {
+    if (c.type === 'string-value') value += c.value;
+    else if (c.type === 'template-tree' || c.type === 'symbol') {
+      templated = true;
+      const names = (c.children ?? []).filter((x) => x.type === 'symbol');
+      if (c.type === 'symbol') vars.push(c.value!);
+      else if (names.length === 1 && (c.children ?? []).every((x) => ['symbol', '_start', '_end', 'whitespace'].includes(x.type))) vars.push(names[0]!.value!);
+    }
+  }
+  return {
+    type: 'string',
+    value,
+    start: open.offset,
+    end: close.offset + close.value.length,
+    contentStart,
+    contentEnd: close.offset,
+    ...(templated ? { templated, vars } : {}),
+    depth,
+    lineStart: false,
+  };
+}
+
+export function markLineStarts(text: string, tokens: BuildToken[]): void {
+  let prevEnd = 0;
+  for (const t of tokens) {
+    t.lineStart = prevEnd === 0 || text.slice(prevEnd, t.start).includes('\n');
+    prevEnd = t.end;
+  }
+}

@@ -1,0 +1,470 @@
+// The Gradle rules, written once over the token stream both DSLs share (Groovy: good-enough-parser,
+// Kotlin: tree-sitter-kotlin). Each rule looks for a short token pattern and replaces a string's
+// content, a number or a symbol at its offsets.
+import { detectEol } from '../../src/engine/text.js';
+import type { BuildToken } from '../../src/formats/groovy.js';
+import { lineIndent } from '../../src/formats/xml.js';
+import { coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
+import type { PassOutput } from './out.js';
+import { decideVersionProperty } from './version-property.js';
+import type { CoordinateRow } from '../../src/table/sections/build.js';
+
+export type Dsl = 'groovy' | 'kotlin';
+
+export const GRADLE_RULES = [
+  'build/boot-version',
+  'build/dependency-management-plugin',
+  'build/kotlin-version',
+  'build/java-version',
+  'build/coordinates',
+  'build/needs-version',
+  'build/removed-dependency',
+  'build/removed-integration',
+  'build/version-property',
+  'build/jetty-servlet',
+  'build/gradle-main-class',
+  'build/gradle-task-property',
+  'build/gradle-build-info',
+  'build/properties-migrator',
+];
+
+export interface GradleRun {
+  dsl: Dsl;
+  text: string;
+  tokens: BuildToken[];
+  facts: BuildFacts;
+  out: PassOutput;
+  options: { addPropertiesMigrator?: unknown };
+}
+
+const COORDINATE = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)(?::([^:@\s]*))?(?::([A-Za-z0-9_.-]+))?(@[A-Za-z0-9]+)?$/;
+
+export function migrateGradle(run: GradleRun): void {
+  const { tokens } = run;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'symbol') {
+      if (t.value === 'version') pluginVersion(run, i);
+      else if (t.value === 'sourceCompatibility' || t.value === 'targetCompatibility' || t.value === 'jvmTarget' || t.value === 'release') compatibility(run, i);
+      else if (t.value === 'JavaVersion' || t.value === 'JavaLanguageVersion' || t.value === 'jvmToolchain') javaCall(run, i);
+      else if (t.value === 'ext' || t.value === 'extra' || t.value === 'set') extProperty(run, i);
+      else if (t.value === 'group') mapNotation(run, i);
+      else if (t.value === 'mainClassName') mainClassName(run, i);
+      else if (t.value === 'buildInfo' || t.value === 'bootBuildImage' || t.value === 'BootBuildImage') taskBlock(run, i);
+    } else if (t.type === 'string' && !t.templated) coordinateString(run, t);
+    else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
+  }
+  jetty(run);
+  propertiesMigrator(run);
+}
+
+// ---- helpers ------------------------------------------------------------------------------
+
+function setString(run: GradleRun, t: BuildToken, value: string, rule: string): void {
+  if (t.value !== value) run.out.replace(t.contentStart!, t.contentEnd!, value, rule);
+}
+
+/** Raises a version to its target; a Boot version below 2.7 also gets the guide's advice. */
+function raise(run: GradleRun, at: BuildToken, current: string, target: VersionTarget, start: number, end: number): void {
+  if (!target.applies(current)) return;
+  run.out.replace(start, end, target.version, target.rule);
+  if (target.rule === 'build/boot-version' && isLower(current, '2.7.0')) {
+    run.out.report('build/boot-version', 'warning', at.start, `Spring Boot was ${current}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+  }
+}
+
+/** The string a call or assignment gives: 'x' | ('x') | = 'x' | = ("x") — index of the string token or -1. */
+function argString(tokens: BuildToken[], i: number): number {
+  let j = i;
+  if (tokens[j]?.type === 'op' && tokens[j]!.value === '=') j++;
+  if (tokens[j]?.type === 'open' && tokens[j]!.value === '(') j++;
+  return tokens[j]?.type === 'string' ? j : -1;
+}
+
+/** The plugin id before `version`: id 'x' | id("x") | kotlin("jvm"). */
+function pluginIdBefore(tokens: BuildToken[], i: number): string | undefined {
+  let j = i - 1;
+  if (tokens[j]?.type === 'close' && tokens[j]!.value === ')') j--;
+  const id = tokens[j];
+  if (id?.type !== 'string' || id.templated) return undefined;
+  let k = j - 1;
+  if (tokens[k]?.type === 'open' && tokens[k]!.value === '(') k--;
+  const fn = tokens[k];
+  if (fn?.type !== 'symbol') return undefined;
+  if (fn.value === 'id') return id.value;
+  if (fn.value === 'kotlin') return `org.jetbrains.kotlin.${id.value}`;
+  return undefined;
+}
+
+interface VersionTarget {
+  version: string;
+  rule: string;
+  /** Only raise when the current version is lower (Boot: when it is not 3.x yet). */
+  applies(current: string): boolean;
+}
+
+function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | undefined {
+  const boot = facts.section.boot;
+  if (id === boot.gradlePlugin.id) return { version: facts.target.version, rule: 'build/boot-version', applies: isBoot2 };
+  if (id === boot.dependencyManagementPlugin.id) {
+    const v = facts.target.dependencyManagementPlugin;
+    return { version: v, rule: 'build/dependency-management-plugin', applies: (c) => isLower(c, v) };
+  }
+  if (id.startsWith(boot.kotlin.pluginIdPrefix)) return { version: facts.target.kotlin, rule: 'build/kotlin-version', applies: (c) => isLower(c, facts.target.kotlin) };
+  return undefined;
+}
+
+function targetForCoordinate(facts: BuildFacts, g: string, a: string): VersionTarget | undefined {
+  const boot = facts.section.boot;
+  if (g === boot.groupId) return { version: facts.target.version, rule: 'build/boot-version', applies: isBoot2 };
+  if (g === boot.dependencyManagementPlugin.groupId && a === boot.dependencyManagementPlugin.artifactId) {
+    const v = facts.target.dependencyManagementPlugin;
+    return { version: v, rule: 'build/dependency-management-plugin', applies: (c) => isLower(c, v) };
+  }
+  if (g === boot.kotlin.groupId) return { version: facts.target.kotlin, rule: 'build/kotlin-version', applies: (c) => isLower(c, facts.target.kotlin) };
+  return undefined;
+}
+
+/** A version given by a variable (`"${springBootVersion}"`): raise the variable where this file assigns it, else report. */
+function versionVariable(run: GradleRun, at: BuildToken, name: string, target: VersionTarget): void {
+  const assigned = findAssignment(run.tokens, name);
+  if (assigned) {
+    raise(run, assigned, assigned.value, target, assigned.contentStart!, assigned.contentEnd!);
+    return;
+  }
+  run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which this file does not assign (gradle.properties?): set it to ${target.version}`);
+}
+
+/** `name = 'v'`, `ext.name = 'v'`, `val name = "v"`, `set('name', 'v')`, `extra["name"] = "v"`. */
+function findAssignment(tokens: BuildToken[], name: string): BuildToken | undefined {
+  const short = name.replace(/^(project\.|rootProject\.|ext\.|extra\.)/, '');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const qualified = tokens[i - 1]?.value === '.';
+    const owner = tokens[i - 2]?.value ?? '';
+    if (t.type === 'symbol' && t.value === short && tokens[i + 1]?.value === '=' && (!qualified || ['ext', 'extra', 'project', 'rootProject'].includes(owner))) {
+      const s = tokens[i + 2];
+      if (s?.type === 'string' && !s.templated) return s;
+    }
+    if (t.type === 'string' && t.value === short && (tokens[i - 1]?.value === '[' || tokens[i - 1]?.value === '(')) {
+      const j = tokens[i + 1]?.value === ']' && tokens[i + 2]?.value === '=' ? i + 3 : tokens[i + 1]?.value === ',' ? i + 2 : -1;
+      const s = j >= 0 ? tokens[j] : undefined;
+      if (s?.type === 'string' && !s.templated) return s;
+    }
+  }
+  return undefined;
+}
+
+// ---- plugins ------------------------------------------------------------------------------
+
+function pluginVersion(run: GradleRun, i: number): void {
+  const id = pluginIdBefore(run.tokens, i);
+  if (!id) return;
+  const j = argString(run.tokens, i + 1);
+  if (j < 0) return;
+  const v = run.tokens[j]!;
+  const target = targetForPlugin(run.facts, id);
+  if (!target) return;
+  if (v.templated) {
+    if (v.vars?.length === 1) versionVariable(run, v, v.vars[0]!, target);
+    return;
+  }
+  raise(run, v, v.value, target, v.contentStart!, v.contentEnd!);
+}
+
+// ---- coordinates --------------------------------------------------------------------------
+
+function coordinateString(run: GradleRun, t: BuildToken): void {
+  const m = COORDINATE.exec(t.value);
+  if (!m) return;
+  const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
+  const base = t.contentStart!;
+  const versionStart = base + g.length + 1 + a.length + 1;
+  const target = targetForCoordinate(run.facts, g, a);
+  if (target && version) raise(run, t, version, target, versionStart, versionStart + version.length);
+  const row = rowFor(run.facts, g, a);
+  if (!row) return;
+  const key = `${g}:${a}`;
+  switch (row.action) {
+    case 'rename': {
+      const to = row.to!;
+      if (g !== to.groupId || a !== to.artifactId) run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
+      renameVersion(run, t, row, version, versionStart, classifier);
+      return;
+    }
+    case 'needs-version':
+      return needsVersion(run, t, row, key, version, versionStart);
+    case 'manual':
+      run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
+      return;
+    case 'remove':
+      run.out.report('build/removed-dependency', 'warning', t.start, `remove this dependency: ${rowMessage(row)}`);
+  }
+}
+
+function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
+  const to = row.to!;
+  const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  if (version) {
+    if (managed && version !== managed) run.out.replace(versionStart, versionStart + version.length, managed, 'build/coordinates');
+    else if (!managed) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${version} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
+  }
+  if (to.classifier && classifier !== to.classifier) {
+    if (version && !classifier) run.out.insert(versionStart + version.length, `:${to.classifier}`, 'build/coordinates');
+    else run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}; Gradle string notation needs a version before it — use map notation (classifier: '${to.classifier}')`);
+  }
+}
+
+function needsVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, key: string, version: string | undefined, versionStart: number): void {
+  const managed = run.facts.managedTarget.get(key);
+  if (managed) {
+    if (version && isLower(version, managed)) run.out.replace(versionStart, versionStart + version.length, managed, 'build/needs-version');
+    return;
+  }
+  if (!version && row.boot27?.version) run.out.insert(t.contentEnd!, `:${row.boot27.version}`, 'build/needs-version');
+  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
+  run.out.report('build/needs-version', row.boot27?.version || version ? 'warning' : 'error', t.start, `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`);
+}
+
+/** `"org.springframework.boot:spring-boot-gradle-plugin:${springBootVersion}"` */
+function templatedCoordinate(run: GradleRun, t: BuildToken): void {
+  const raw = run.text.slice(t.contentStart!, t.contentEnd!);
+  const m = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+):\$\{?([A-Za-z_][\w.]*)\}?$/.exec(raw);
+  if (!m) return;
+  const target = targetForCoordinate(run.facts, m[1]!, m[2]!);
+  if (target) versionVariable(run, t, m[3]!, target);
+}
+
+/** group: 'g', name: 'a', version: 'v' (Groovy) / group = "g", name = "a", version = "v" (Kotlin). */
+function mapNotation(run: GradleRun, i: number): void {
+  const { tokens } = run;
+  const field = (k: number, name: string) => tokens[k]?.type === 'symbol' && tokens[k]!.value === name && (tokens[k + 1]?.value === ':' || tokens[k + 1]?.value === '=') && tokens[k + 2]?.type === 'string' && !tokens[k + 2]!.templated ? tokens[k + 2] : undefined;
+  const group = field(i, 'group');
+  if (!group) return;
+  const fields = new Map<string, BuildToken>();
+  for (let k = i; k < Math.min(tokens.length, i + 16) && tokens[k]!.depth >= tokens[i]!.depth; k++) {
+    for (const name of ['name', 'version', 'classifier']) {
+      const f = field(k, name);
+      if (f && !fields.has(name)) fields.set(name, f);
+    }
+  }
+  const name = fields.get('name');
+  if (!name) return;
+  const row = rowFor(run.facts, group.value, name.value);
+  const version = fields.get('version');
+  const target = targetForCoordinate(run.facts, group.value, name.value);
+  if (target && version) raise(run, version, version.value, target, version.contentStart!, version.contentEnd!);
+  if (!row) return;
+  if (row.action === 'rename' && row.to) {
+    setString(run, group, row.to.groupId, 'build/coordinates');
+    setString(run, name, row.to.artifactId, 'build/coordinates');
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    if (version && managed) setString(run, version, managed, 'build/coordinates');
+    else if (version) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.from)} was renamed to ${coordinateText(row.to)}: version ${version.value} belonged to the old artifact; choose a version that exists (${row.note})`);
+    if (row.to.classifier && fields.get('classifier')?.value !== row.to.classifier) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.to)}: add classifier '${row.to.classifier}'`);
+  } else if (row.action === 'manual') run.out.report('build/removed-integration', 'warning', group.start, rowMessage(row));
+  else if (row.action === 'remove') run.out.report('build/removed-dependency', 'warning', group.start, `remove this dependency: ${rowMessage(row)}`);
+  else if (row.action === 'needs-version') {
+    const managed = run.facts.managedTarget.get(`${group.value}:${name.value}`);
+    if (managed && version && isLower(version.value, managed)) setString(run, version, managed, 'build/needs-version');
+    else if (!managed) run.out.report('build/needs-version', 'warning', group.start, `${group.value}:${name.value} is no longer managed by Spring Boot 3.0${row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : ''}. ${row.note}`);
+  }
+}
+
+// ---- Java level ---------------------------------------------------------------------------
+
+/** sourceCompatibility = '11' | 1.8 | JavaVersion.VERSION_11; jvmTarget = "11"; release = 11 / release.set(11). */
+function compatibility(run: GradleRun, i: number): void {
+  const { tokens } = run;
+  let j = i + 1;
+  if (tokens[j]?.value === '=') j++;
+  else if (tokens[j]?.value === '.' && tokens[j + 1]?.value === 'set' && tokens[j + 2]?.value === '(') j += 3;
+  else if (tokens[i]!.value === 'release') return;
+  else if (tokens[j]?.type !== 'string' && tokens[j]?.type !== 'number') return;
+  raiseJavaValue(run, tokens[j]);
+}
+
+/** JavaVersion.VERSION_1_8 / JavaVersion.toVersion(11) / JavaLanguageVersion.of(11) / jvmToolchain(11). */
+function javaCall(run: GradleRun, i: number): void {
+  const { tokens } = run;
+  const t = tokens[i]!;
+  if (t.value === 'jvmToolchain') {
+    if (tokens[i + 1]?.value === '(') raiseJavaValue(run, tokens[i + 2]);
+    return;
+  }
+  if (tokens[i + 1]?.value !== '.') return;
+  const member = tokens[i + 2];
+  if (member?.type !== 'symbol') return;
+  const v = /^VERSION_(?:1_)?(\d+)$/.exec(member.value);
+  if (t.value === 'JavaVersion' && v) {
+    if (Number(v[1]) < run.facts.java) run.out.replace(member.start, member.end, `VERSION_${run.facts.java}`, 'build/java-version');
+    return;
+  }
+  if ((member.value === 'of' || member.value === 'toVersion') && tokens[i + 3]?.value === '(') raiseJavaValue(run, tokens[i + 4]);
+}
+
+function raiseJavaValue(run: GradleRun, v: BuildToken | undefined): void {
+  if (!v || (v.type !== 'string' && v.type !== 'number') || v.templated) return;
+  const level = javaLevel(v.value);
+  if (level === undefined || level >= run.facts.java) return;
+  const to = String(run.facts.java);
+  if (v.type === 'string') setString(run, v, to, 'build/java-version');
+  else run.out.replace(v.start, v.end, to, 'build/java-version');
+}
+
+// ---- ext['x.version'] overrides -----------------------------------------------------------
+
+interface ExtEntry {
+  name: string;
+  value: BuildToken;
+}
+
+/** ext['x.version'] = 'v' | ext.set('x.version', 'v') | extra["x.version"] = "v" | set("x.version", "v"). */
+function extEntryAt(tokens: BuildToken[], i: number): ExtEntry | undefined {
+  const t = tokens[i]!;
+  if ((t.value === 'ext' || t.value === 'extra') && tokens[i + 1]?.value === '[') {
+    const k = tokens[i + 2];
+    const v = tokens[i + 3]?.value === ']' && tokens[i + 4]?.value === '=' ? tokens[i + 5] : undefined;
+    if (k?.type === 'string' && !k.templated && v?.type === 'string' && !v.templated) return { name: k.value, value: v };
+  }
+  if (t.value === 'set' && tokens[i + 1]?.value === '(') {
+    const k = tokens[i + 2];
+    const v = tokens[i + 3]?.value === ',' ? tokens[i + 4] : undefined;
+    if (k?.type === 'string' && !k.templated && v?.type === 'string' && !v.templated) return { name: k.value, value: v };
+  }
+  return undefined;
+}
+
+function extProperty(run: GradleRun, i: number): void {
+  const entry = extEntryAt(run.tokens, i);
+  if (!entry) return;
+  const { facts } = run;
+  const { name, value } = entry;
+  if (name === facts.section.jetty.property && hasJetty(run)) return setString(run, value, facts.section.jetty.value, 'build/jetty-servlet');
+  if (name === facts.section.boot.kotlin.versionProperty) {
+    if (isLower(value.value, facts.target.kotlin)) setString(run, value, facts.target.kotlin, 'build/kotlin-version');
+    return;
+  }
+  const decision = decideVersionProperty(facts, name, value.value);
+  if (decision?.kind === 'update') setString(run, value, decision.to, 'build/version-property');
+  else if (decision) run.out.report('build/version-property', 'warning', value.start, decision.message);
+}
+
+// ---- Boot 3.0 DSL changes -----------------------------------------------------------------
+
+/** mainClassName was removed from Boot's tasks and springBoot {}: mainClass (a Property). */
+function mainClassName(run: GradleRun, i: number): void {
+  const { tokens, text } = run;
+  const t = tokens[i]!;
+  if (tokens[i - 1]?.value === '.' || tokens[i + 1]?.value !== '=') return;
+  const value = tokens[i + 2];
+  if (run.dsl === 'groovy') {
+    run.out.replace(t.start, t.end, 'mainClass', 'build/gradle-main-class');
+    return;
+  }
+  // Kotlin DSL cannot assign a Property: mainClass.set(<value>) when the value is one token ending the line.
+  const next = tokens[i + 3];
+  if (value && (value.type === 'string' || value.type === 'symbol') && (!next || next.lineStart || next.type === 'close')) {
+    run.out.replace(t.start, value.end, `mainClass.set(${text.slice(value.start, value.end)})`, 'build/gradle-main-class');
+  } else {
+    run.out.report('build/gradle-main-class', 'warning', t.start, 'mainClassName was removed in Boot 3.0: use mainClass.set(...)');
+  }
+}
+
+/** The tokens of the block that follows tokens[i] on the same statement ({ ... }), as [open, close) indexes. */
+function blockAfter(tokens: BuildToken[], i: number): [number, number] | undefined {
+  for (let j = i + 1; j < Math.min(tokens.length, i + 12); j++) {
+    const t = tokens[j]!;
+    if (t.type === 'open' && t.value === '{') {
+      for (let k = j + 1; k < tokens.length; k++) if (tokens[k]!.type === 'close' && tokens[k]!.depth === t.depth) return [j, k];
+      return undefined;
+    }
+    if (j > i + 1 && t.lineStart) return undefined;
+  }
+  return undefined;
+}
+
+/** buildInfo { properties { x = null } } and Kotlin bootBuildImage { x = ... }. */
+function taskBlock(run: GradleRun, i: number): void {
+  const { tokens } = run;
+  const block = blockAfter(tokens, i);
+  if (!block) return;
+  const [open, close] = block;
+  const isBuildInfo = tokens[i]!.value === 'buildInfo';
+  for (let k = open + 1; k < close; k++) {
+    const t = tokens[k]!;
+    if (t.type !== 'symbol' || tokens[k + 1]?.value !== '=' || tokens[k - 1]?.value === '.') continue;
+    const value = tokens[k + 2];
+    if (isBuildInfo) {
+      if (value?.type === 'symbol' && value.value === 'null') {
+        run.out.report('build/gradle-build-info', 'warning', t.start, `buildInfo: "${t.value} = null" no longer excludes the entry in Boot 3.0; exclude it by name: excludes = ['${t.value}'] (Kotlin: excludes.set(setOf("${t.value}")))`);
+      }
+      continue;
+    }
+    if (run.dsl !== 'kotlin' || t.depth !== tokens[open]!.depth + 1) continue;
+    const next = tokens[k + 3];
+    if (value?.type === 'string' && !value.templated && (!next || next.lineStart || next.type === 'close')) {
+      run.out.replace(t.end, value.end, `.set(${run.text.slice(value.start, value.end)})`, 'build/gradle-task-property');
+    } else {
+      run.out.report('build/gradle-task-property', 'warning', t.start, `bootBuildImage.${t.value}: the task's settings are Gradle Properties in Boot 3.0 (set with .set(...), read with .get()); not rewritten because the value is not a plain string — check the property name and type in the Boot 3.0 Gradle plugin reference`);
+    }
+  }
+}
+
+// ---- Jetty and the properties migrator ----------------------------------------------------
+
+function stringsOf(run: GradleRun): BuildToken[] {
+  return run.tokens.filter((t) => t.type === 'string' && !t.templated);
+}
+
+function hasCoordinate(run: GradleRun, g: string, a: string): boolean {
+  return stringsOf(run).some((t) => t.value === `${g}:${a}` || t.value.startsWith(`${g}:${a}:`));
+}
+
+function hasJetty(run: GradleRun): boolean {
+  const s = run.facts.section.jetty.starter;
+  return hasCoordinate(run, s.groupId, s.artifactId);
+}
+
+function topLevelBlock(run: GradleRun, name: string): [number, number] | undefined {
+  const i = run.tokens.findIndex((t) => t.type === 'symbol' && t.value === name && t.depth === 0 && t.lineStart);
+  return i < 0 ? undefined : blockAfter(run.tokens, i);
+}
+
+function jetty(run: GradleRun): void {
+  const j = run.facts.section.jetty;
+  if (!hasJetty(run)) return;
+  if (run.tokens.some((t, i) => extEntryAt(run.tokens, i)?.name === j.property)) return;
+  const deps = run.tokens.findIndex((t) => t.type === 'symbol' && t.value === 'dependencies' && t.depth === 0 && t.lineStart);
+  if (deps < 0) return;
+  const at = run.tokens[deps]!.start;
+  const eol = detectEol(run.text);
+  const line = run.dsl === 'kotlin' ? `extra["${j.property}"] = "${j.value}"` : `ext['${j.property}'] = '${j.value}'`;
+  run.out.insert(at, `${line}${eol}${eol}${lineIndent(run.text, at)}`, 'build/jetty-servlet');
+}
+
+function propertiesMigrator(run: GradleRun): void {
+  if (!run.options.addPropertiesMigrator) return;
+  const { boot } = run.facts.section;
+  const m = boot.propertiesMigrator;
+  if (!stringsOf(run).some((t) => t.value.startsWith(`${boot.groupId}:${boot.starterPrefix}`))) return;
+  const block = topLevelBlock(run, 'dependencies');
+  if (!block) return;
+  const message = `${m.groupId}:${m.artifactId} (runtimeOnly) reports and temporarily maps renamed properties at start-up: remove it once the migration is done`;
+  const existing = stringsOf(run).find((t) => t.value === `${m.groupId}:${m.artifactId}` || t.value.startsWith(`${m.groupId}:${m.artifactId}:`));
+  if (existing) {
+    run.out.report('build/properties-migrator', 'info', existing.start, message);
+    return;
+  }
+  const [open, close] = block;
+  const first = run.tokens[open + 1];
+  const closeTok = run.tokens[close]!;
+  const eol = detectEol(run.text);
+  const indent = first && first !== closeTok ? lineIndent(run.text, first.start) : '    ';
+  const line = run.dsl === 'kotlin' ? `runtimeOnly("${m.groupId}:${m.artifactId}")` : `runtimeOnly '${m.groupId}:${m.artifactId}'`;
+  const lineStart = run.text.lastIndexOf('\n', closeTok.start - 1) + 1;
+  const closeOnOwnLine = run.text.slice(lineStart, closeTok.start).trim() === '';
+  if (closeOnOwnLine) run.out.insert(lineStart, `${indent}${line}${eol}`, 'build/properties-migrator');
+  else run.out.insert(closeTok.start, `${eol}${indent}${line}${eol}`, 'build/properties-migrator');
+  run.out.report('build/properties-migrator', 'info', closeTok.start, message);
+}
