@@ -1,4 +1,5 @@
 // Commands beyond migrate/check/report (e.g. `maturity`) register here, each in its own module.
+import { maturityCommand } from '../maturity/index.js';
 export interface CommandContext {
   useColor(): boolean;
   showProgress(): boolean;
@@ -13,4 +14,4 @@ export interface Command {
   run(argv: string[], context: CommandContext): Promise<number>;
 }
 
-export const EXTRA_COMMANDS: Record<string, Command> = {};
+export const EXTRA_COMMANDS: Record<string, Command> = { maturity: maturityCommand };

@@ -1,0 +1,154 @@
+// `boot-upgrade maturity`: grade an application's HTTP interface on the maturity model (0-3)
+// from its sources, an OpenAPI document, and optionally a live probe.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Command, CommandContext } from '../cli/commands.js';
+import { grade, type Rule } from './grade.js';
+import type { GradeInput, Report } from './model.js';
+import { FORMATS, formatReport, type Format } from './format.js';
+import { OpenApiError, openApiInput, parseOpenApi } from './openapi.js';
+import { crawl, PROBE_DEFAULTS, probeBase, ProbeError, probeOperations, type ProbeOptions } from './probe.js';
+import { readProject, sourceInput } from './source.js';
+import { defaultVocabulary, loadConfig } from './vocabulary.js';
+
+export type { Report } from './model.js';
+
+export interface MaturityOptions {
+  /** A directory (sources, or OpenAPI documents in it) or an OpenAPI file. */
+  target: string;
+  rule?: Rule;
+  url?: string;
+  config?: string;
+  includeFramework?: boolean;
+  probe?: Partial<ProbeOptions>;
+}
+
+/** Input errors (missing target, unparseable document, bad config): one line naming the file. */
+export class MaturityInputError extends Error {}
+
+export async function maturityReport(o: MaturityOptions): Promise<Report> {
+  let vocab = defaultVocabulary();
+  if (o.config) {
+    try {
+      vocab = loadConfig(o.config, vocab);
+    } catch (e) {
+      throw new MaturityInputError((e as Error).message);
+    }
+  }
+  vocab.includeFramework = o.includeFramework ?? false;
+  const base = o.url ? checkedUrl(o.url) : undefined;
+  if (!existsSync(o.target)) throw new MaturityInputError(`${o.target}: no such file or directory`);
+  let input = statSync(o.target).isDirectory() ? await directoryInput(o.target, vocab) : openApiFileInput(o.target, vocab);
+  const probeOpts = { ...PROBE_DEFAULTS, ...o.probe };
+  if (base) input = input.operations.length ? await probeOperations(input, base, vocab, probeOpts) : await crawl(base, vocab, probeOpts);
+  if (!input.operations.length) throw new MaturityInputError(`${o.target}: no HTTP operations found (no controllers, router functions, SOAP endpoints or OpenAPI document)${base ? ` and nothing answered at ${base.href}` : ''}`);
+  return grade(input, vocab, o.rule ?? 'min', base?.href);
+}
+
+function checkedUrl(url: string): URL {
+  try {
+    return probeBase(url);
+  } catch (e) {
+    if (e instanceof ProbeError) throw new MaturityInputError(e.message);
+    throw e;
+  }
+}
+
+function openApiFileInput(file: string, vocab: ReturnType<typeof defaultVocabulary>): GradeInput {
+  try {
+    return openApiInput(file, parseOpenApi(file, readFileSync(file, 'utf8')), vocab);
+  } catch (e) {
+    if (e instanceof OpenApiError) throw new MaturityInputError(e.message);
+    throw e;
+  }
+}
+
+async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocabulary>): Promise<GradeInput> {
+  const root = path.resolve(dir);
+  const files = await readProject(root);
+  const source = await sourceInput(dir, files, vocab);
+  if (source.operations.length) return source;
+  // No routes in the sources: grade the OpenAPI documents the repository holds.
+  const docs = files.filter((f) => f.kind === 'openapi');
+  const inputs: GradeInput[] = [];
+  for (const d of docs) {
+    const rel = path.join(dir, d.path);
+    try {
+      inputs.push(openApiInput(rel, parseOpenApi(rel, d.text), vocab));
+    } catch (e) {
+      if (e instanceof OpenApiError) throw new MaturityInputError(e.message);
+      throw e;
+    }
+  }
+  if (!inputs.length) return source;
+  return { kind: 'openapi', path: dir, operations: inputs.flatMap((i) => i.operations), excluded: [], notes: inputs.flatMap((i) => i.notes), style: 'openapi' };
+}
+
+const HELP = `Usage: boot-upgrade maturity [dir | openapi-file] [options]
+
+Grades the HTTP interface on the maturity model (levels 0-3): addresses, methods, hypermedia.
+Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS and
+*.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document (JSON/YAML).
+
+Options:
+  --format text|json|markdown  output format (default text; json has a top-level "level")
+  --min-level N                exit 1 when the level is below N (0-3), for CI
+  --rule min|majority          overall level from the resources' levels (default min)
+  --url BASE                   also probe a running service (GET/OPTIONS only, same host)
+  --config FILE                JSON: extra verbs/nouns/rpcFields, exclude globs, per-path overrides
+  --include-framework          grade actuator, error and API-docs endpoints too
+  -h, --help                   this help
+
+Exit codes: 0 ok, 1 level below --min-level, 2 usage or input error.`;
+
+export const maturityCommand: Command = {
+  usage: 'maturity [dir | openapi-file]',
+  summary: 'grade the HTTP interface on the maturity model (levels 0-3)',
+  async run(argv: string[], context: CommandContext): Promise<number> {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: {
+          format: { type: 'string' },
+          'min-level': { type: 'string' },
+          rule: { type: 'string' },
+          url: { type: 'string' },
+          config: { type: 'string' },
+          'include-framework': { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+    } catch (e) {
+      throw new context.UsageError((e as Error).message.split('\n')[0]!);
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      process.stdout.write(HELP + '\n');
+      return 0;
+    }
+    if (positionals.length > 1) throw new context.UsageError(`maturity takes one directory or OpenAPI file, not ${positionals.length}`);
+    const format = (values.format ?? 'text') as Format;
+    if (!FORMATS.includes(format)) throw new context.UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
+    const rule = (values.rule ?? 'min') as Rule;
+    if (rule !== 'min' && rule !== 'majority') throw new context.UsageError(`--rule must be min or majority, not '${values.rule}'`);
+    const minLevel = values['min-level'];
+    if (minLevel !== undefined && !/^[0-3]$/.test(minLevel)) throw new context.UsageError(`--min-level takes 0, 1, 2 or 3, not '${minLevel}'`);
+    let report: Report;
+    try {
+      report = await maturityReport({ target: positionals[0] ?? '.', rule, url: values.url, config: values.config, includeFramework: values['include-framework'] });
+    } catch (e) {
+      if (e instanceof MaturityInputError) throw new context.UsageError(e.message);
+      throw e;
+    }
+    process.stdout.write(formatReport(report, format));
+    if (minLevel !== undefined && report.level < Number(minLevel)) {
+      process.stderr.write(`boot-upgrade: maturity level ${report.level} is below --min-level ${minLevel}\n`);
+      return 1;
+    }
+    return 0;
+  },
+};

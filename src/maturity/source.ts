@@ -1,0 +1,185 @@
+// Source input: the route inventory of a repository turned into graded operations, with the
+// hypermedia facts the source shows (HATEOAS return types, link builders, hypermedia media
+// types, result wrappers with nextActions) and Spring Data REST repositories.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createClassifier } from '../engine/classify.js';
+import { scanFiles } from '../engine/scan.js';
+import { decode, looksBinary } from '../engine/text.js';
+import type { FileKind } from '../engine/types.js';
+import { collectRoutes, type InputFile, type Route } from '../routes/index.js';
+import { parseDeclarations, type TypeDecl } from '../routes/declarations.js';
+import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
+import type { Vocabulary } from './vocabulary.js';
+
+const WANTED: FileKind[] = ['java', 'kotlin', 'xml', 'properties', 'yaml', 'pom', 'gradle', 'gradle-kts', 'openapi'];
+const MAX_FILE = 2 * 1024 * 1024;
+
+export async function readProject(root: string): Promise<InputFile[]> {
+  const classifier = createClassifier();
+  const scan = await scanFiles(root, { maxFileSize: MAX_FILE });
+  const out: InputFile[] = [];
+  await Promise.all(
+    scan.files.map(async (f) => {
+      const kind = classifier.classify(f.path);
+      if (!WANTED.includes(kind)) return;
+      if (kind === 'xml' && !/\.wsdl$/i.test(f.path)) return;
+      const bytes = await readFile(path.join(root, f.path));
+      if (looksBinary(bytes)) return;
+      out.push({ path: f.path, kind, text: decode(bytes, kind).text });
+    }),
+  );
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+interface TypeInfo {
+  decl: TypeDecl;
+  file: InputFile;
+  /** The type's file text. */
+  text: string;
+  /** Where the type's declaration ends: the next declaration that is not nested in it, or the file end. */
+  end: number;
+}
+
+export async function sourceInput(root: string, files: InputFile[], vocab: Vocabulary): Promise<GradeInput> {
+  const routes = await collectRoutes(files);
+  const types = typeIndex(files);
+  const operations: Operation[] = [];
+  for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
+  operations.push(...springDataRest(files, types));
+  const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
+  return { kind: 'source', path: root, operations, excluded: [], notes: [], style: jaxRs ? 'jax-rs' : 'spring' };
+}
+
+function typeIndex(files: InputFile[]): Map<string, TypeInfo> {
+  const out = new Map<string, TypeInfo>();
+  for (const f of files) {
+    if (f.kind !== 'java' && f.kind !== 'kotlin') continue;
+    if (!/\b(class|record|interface)\b/.test(f.text)) continue;
+    const decls = parseDeclarations(f.text, f.kind === 'kotlin').types;
+    for (const decl of decls) {
+      const within = (t: TypeDecl): boolean => t.outer === decl || (t.outer !== undefined && within(t.outer));
+      const end = decls.find((t) => t.offset > decl.offset && !within(t))?.offset ?? f.text.length;
+      if (!out.has(decl.name)) out.set(decl.name, { decl, file: f, text: f.text, end });
+    }
+  }
+  return out;
+}
+
+const identifiers = (text: string) => text.match(/[A-Za-z_]\w*/g) ?? [];
+
+function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>, v: Vocabulary): Operation[] {
+  const location = `${r.file}:${r.line}`;
+  const soap = r.framework === 'spring-ws' || r.framework === 'jax-ws' || r.framework === 'wsdl' || r.consumes.some((c) => v.soapMediaTypes.includes(c));
+  const { hypermedia, evidence } = hypermediaOf(r, files, types, v, location);
+  const bodyFields = r.params.filter((p) => p.source === 'body').flatMap((p) => fieldsOf(p.type, types));
+  const params = r.params.filter((p) => p.source === 'query' || p.source === 'path' || p.source === 'form').map((p) => p.name);
+  const methods = r.methods.length ? r.methods : ['*'];
+  return r.paths.flatMap((p) =>
+    methods.map((method) => ({
+      method,
+      path: p.template,
+      handler: r.handler,
+      location,
+      produces: r.produces,
+      consumes: r.consumes,
+      params,
+      bodyFields,
+      soap,
+      operationName: r.operation,
+      hypermedia: soap ? 'none' : hypermedia,
+      evidence: [...evidence, ...(r.framework === 'wsdl' || r.framework === 'jax-ws' || r.framework === 'spring-ws' ? [] : [])],
+    })),
+  );
+}
+
+/** Field names of a request body type declared in the project (records, classes, data classes). */
+function fieldsOf(type: string, types: Map<string, TypeInfo>): string[] {
+  const names = identifiers(type).filter((n) => types.has(n));
+  const out: string[] = [];
+  for (const n of names) {
+    const info = types.get(n)!;
+    const text = typeBody(info);
+    // Java fields `Type name;` / record components / Kotlin `val name: Type`
+    for (const m of text.matchAll(/\b(?:val|var)\s+(\w+)\s*:|[\w>\]]\s+(\w+)\s*[;,)=]/g)) {
+      const f = m[1] ?? m[2];
+      if (f && !out.includes(f) && !['return', 'new', 'class', 'this'].includes(f)) out.push(f);
+    }
+  }
+  return out;
+}
+
+function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>, v: Vocabulary, location: string): { hypermedia: Hypermedia; evidence: Evidence[] } {
+  const evidence: Evidence[] = [];
+  const media = r.produces.find((p) => v.hypermediaMediaTypes.includes(p.split(';')[0]!.trim()));
+  if (media) evidence.push({ kind: 'hypermedia-media-type', message: `produces ${media}`, location });
+  const ret = r.returnType ?? '';
+  const hmType = identifiers(ret).find((n) => v.hypermediaTypes.includes(n));
+  if (hmType) evidence.push({ kind: 'hypermedia-type', message: `returns ${hmType} (Spring HATEOAS): ${ret}`, location });
+  const model = modelWithLinks(ret, types, v);
+  if (model) evidence.push(model.kind === 'next-actions' ? { kind: 'next-actions', message: model.message, location: model.location } : { kind: 'hypermedia-type', message: model.message, location: model.location });
+  const file = files.find((f) => f.path === r.file);
+  if (file && r.body) {
+    const body = file.text.slice(r.body.start, r.body.end);
+    const builder = v.linkBuilders.find((b) => body.includes(b));
+    if (builder) evidence.push({ kind: 'link-builder', message: `the handler builds links (${builder.replace(/\($/, '(...)')})`, location });
+  }
+  if (evidence.length) return { hypermedia: 'links', evidence };
+  if (/^(void|Unit|ResponseEntity<Void>|ResponseEntity<Unit>|Mono<Void>|Mono<Unit>|HttpEntity<Void>)$/.test(ret.replace(/\s+/g, ''))) return { hypermedia: 'no-body', evidence };
+  if (r.returnType === undefined && r.framework !== 'router-function') return { hypermedia: 'no-body', evidence };
+  return { hypermedia: r.returnType === undefined ? 'unknown' : 'none', evidence };
+}
+
+/** A project type in the return type (or one it holds, two levels deep) that extends RepresentationModel or has a link field. */
+function modelWithLinks(ret: string, types: Map<string, TypeInfo>, v: Vocabulary): { kind: 'next-actions' | 'model'; message: string; location: string } | undefined {
+  const seen = new Set<string>();
+  let frontier = identifiers(ret).filter((n) => types.has(n));
+  for (let depth = 0; depth < 3 && frontier.length; depth++) {
+    const next: string[] = [];
+    for (const n of frontier) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      const info = types.get(n)!;
+      const line = info.text.slice(0, info.decl.offset).split('\n').length;
+      const location = `${info.file.path}:${line}`;
+      if (v.hypermediaTypes.some((h) => new RegExp(`\\b${h}\\b`).test(info.decl.header))) return { kind: 'model', message: `${n} extends ${info.decl.header.match(/\b(RepresentationModel|EntityModel|CollectionModel|ResourceSupport)\b/)?.[0] ?? 'a hypermedia model'}`, location };
+      const body = typeBody(info);
+      const field = v.linkFields.find((f) => new RegExp(`(\\bval\\s+|\\bvar\\s+|[\\w>\\]]\\s+)${f.replace('$', '\\$')}\\s*[:;,)=]`).test(body));
+      if (field) return { kind: field === 'nextActions' ? 'next-actions' : 'model', message: `${n} has a ${field} field${field === 'nextActions' ? ' (follow-up paths)' : ''}`, location };
+      next.push(...identifiers(body).filter((x) => types.has(x) && !seen.has(x)));
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+/** The text from a type's name to the end of its declaration: its fields and nested types. */
+function typeBody(info: TypeInfo): string {
+  return info.text.slice(info.decl.offset, info.end);
+}
+
+/** Spring Data REST: every exported repository is a resource with CRUD and HAL links. */
+function springDataRest(files: InputFile[], types: Map<string, TypeInfo>): Operation[] {
+  const onClasspath = files.some((f) => (f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && /spring-boot-starter-data-rest|spring-data-rest-webmvc/.test(f.text));
+  const ops: Operation[] = [];
+  for (const info of types.values()) {
+    const d = info.decl;
+    if (d.kind !== 'interface') continue;
+    const annotated = d.annotations.find((a) => a.name === 'RepositoryRestResource');
+    const m = /\b(?:Jpa|Crud|PagingAndSorting|ListCrud|ListPagingAndSorting|Mongo|Reactive(?:Crud|Sorting)|R2dbc)?Repository\s*<\s*(\w+)/.exec(d.header);
+    if (!m || !(annotated || onClasspath)) continue;
+    if (annotated?.args.some((a) => a.name === 'exported' && a.value.k === 'other' && /false/.test(a.value.text))) continue;
+    const pathArg = annotated?.args.find((a) => a.name === 'path');
+    const entity = m[1]!;
+    const name = pathArg?.value.k === 'str' && pathArg.value.tok.value ? pathArg.value.tok.value.replace(/^\//, '') : entity[0]!.toLowerCase() + entity.slice(1) + (entity.endsWith('s') ? 'es' : 's');
+    const line = info.text.slice(0, d.offset).split('\n').length;
+    const location = `${info.file.path}:${line}`;
+    const evidence: Evidence[] = [{ kind: 'spring-data-rest', message: `Spring Data REST repository ${d.name} (HAL responses with _links)`, location }];
+    const mk = (method: string, p: string, hypermedia: Hypermedia): Operation => ({
+      method, path: p, handler: `${d.name}#${method.toLowerCase()}`, location, produces: ['application/hal+json'], consumes: ['application/json'],
+      params: [], bodyFields: [], soap: false, hypermedia, evidence,
+    });
+    ops.push(mk('GET', `/${name}`, 'links'), mk('POST', `/${name}`, 'links'), mk('GET', `/${name}/{id}`, 'links'), mk('PUT', `/${name}/{id}`, 'links'), mk('PATCH', `/${name}/{id}`, 'links'), mk('DELETE', `/${name}/{id}`, 'no-body'));
+  }
+  return ops;
+}

@@ -1,0 +1,127 @@
+// The grader's word lists (vocabulary.json) merged with a project's --config file, and the
+// path helpers built on them: splitting segments into words, spotting actions, matching globs.
+import { readFileSync } from 'node:fs';
+import data from './vocabulary.json' with { type: 'json' };
+
+export type PathOverride = 'resource' | 'action' | 'ignore';
+
+export interface Vocabulary {
+  verbs: Set<string>;
+  nouns: Set<string>;
+  rpcFields: Set<string>;
+  soapMediaTypes: string[];
+  hypermediaMediaTypes: string[];
+  hypermediaTypes: string[];
+  linkBuilders: string[];
+  linkFields: string[];
+  excludedPaths: string[];
+  excludedHandlers: string[];
+  /** Per-path overrides from the config file: glob -> how to treat the path. */
+  overrides: { glob: string; as: PathOverride }[];
+  includeFramework: boolean;
+}
+
+export interface MaturityConfig {
+  verbs?: string[];
+  nouns?: string[];
+  rpcFields?: string[];
+  exclude?: string[];
+  paths?: Record<string, PathOverride>;
+}
+
+const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
+
+export function defaultVocabulary(): Vocabulary {
+  return {
+    verbs: new Set(lower(data.verbs)),
+    nouns: new Set(lower(data.nouns)),
+    rpcFields: new Set(lower(data.rpcFields)),
+    soapMediaTypes: data.soapMediaTypes,
+    hypermediaMediaTypes: data.hypermediaMediaTypes,
+    hypermediaTypes: data.hypermediaTypes,
+    linkBuilders: data.linkBuilders,
+    linkFields: data.linkFields,
+    excludedPaths: data.excludedPaths,
+    excludedHandlers: data.excludedHandlers,
+    overrides: [],
+    includeFramework: false,
+  };
+}
+
+/** Reads a --config file; throws an Error with one line naming the file and the problem. */
+export function loadConfig(file: string, base: Vocabulary): Vocabulary {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${file}: cannot read maturity config: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const problem = validateConfig(raw);
+  if (problem) throw new Error(`${file}: ${problem}`);
+  const c = raw as MaturityConfig;
+  return {
+    ...base,
+    verbs: new Set([...base.verbs, ...lower(c.verbs ?? [])]),
+    nouns: new Set([...base.nouns, ...lower(c.nouns ?? [])]),
+    rpcFields: new Set([...base.rpcFields, ...lower(c.rpcFields ?? [])]),
+    excludedPaths: [...base.excludedPaths, ...(c.exclude ?? [])],
+    overrides: Object.entries(c.paths ?? {}).map(([glob, as]) => ({ glob, as })),
+  };
+}
+
+function validateConfig(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'maturity config must be a JSON object';
+  const known = new Set(['$comment', 'verbs', 'nouns', 'rpcFields', 'exclude', 'paths']);
+  for (const [k, v] of Object.entries(raw)) {
+    if (!known.has(k)) return `unknown key '${k}' (known: verbs, nouns, rpcFields, exclude, paths)`;
+    if (k === 'paths') {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return `'paths' must map a path glob to "resource", "action" or "ignore"`;
+      for (const [g, as] of Object.entries(v)) if (!['resource', 'action', 'ignore'].includes(as as string)) return `paths['${g}'] must be "resource", "action" or "ignore", not ${JSON.stringify(as)}`;
+    } else if (k !== '$comment' && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) return `'${k}' must be an array of strings`;
+  }
+  return undefined;
+}
+
+export const isParam = (segment: string) => /^\{.*\}$/.test(segment) || segment === '*' || segment === '**' || segment.startsWith(':');
+
+export function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/** `getUserById` -> [get, user, by, id]; `user-update` -> [user, update]. */
+export function words(segment: string): string[] {
+  return segment
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s\-_.]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** A static segment names an action when its first word is a verb and it is not an allowed noun. */
+export function isActionSegment(segment: string, v: Vocabulary): boolean {
+  if (isParam(segment)) return false;
+  const seg = segment.replace(/\.(json|xml|do|action)$/i, '');
+  if (v.nouns.has(seg.toLowerCase())) return false;
+  const w = words(seg);
+  return w.length > 0 && v.verbs.has(w[0]!) && !(w.length === 1 && v.nouns.has(w[0]!));
+}
+
+/** Path glob: `*` one segment, `**` any number of segments; `{x}` in a glob matches any parameter. */
+export function matchGlob(glob: string, path: string): boolean {
+  const g = segments(glob);
+  const p = segments(path);
+  const match = (i: number, j: number): boolean => {
+    if (i === g.length) return j === p.length;
+    if (g[i] === '**') return match(i + 1, j) || (j < p.length && match(i, j + 1));
+    if (j === p.length) return false;
+    const gs = g[i]!;
+    const ok = gs === '*' || gs.toLowerCase() === p[j]!.toLowerCase() || (isParam(gs) && isParam(p[j]!));
+    return ok && match(i + 1, j + 1);
+  };
+  return match(0, 0);
+}
+
+export function overrideFor(path: string, v: Vocabulary): PathOverride | undefined {
+  return v.overrides.find((o) => matchGlob(o.glob, path))?.as;
+}
