@@ -119,6 +119,23 @@ describe('runEngine', () => {
     expect(result.stats.skipped.map((s) => s.path)).toContain('linked-application.properties');
   });
 
+  it('places findings of every round on the original lines, once', async () => {
+    const header = '# migrated\n# by test\n';
+    const insertHeader: FilePass = {
+      id: 'test2',
+      description: 'adds a header, and reports warn-me wherever it is',
+      kinds: ['properties'],
+      rules: ['test2/header', 'test2/warn'],
+      run(file) {
+        const edits = file.text.startsWith(header) ? [] : [{ start: 0, end: 0, text: header, rule: 'test2/header' }];
+        return { edits, findings: [{ rule: 'test2/warn', severity: 'info', message: 'here', offset: file.text.indexOf('warn-me') }] };
+      },
+    };
+    const dir = tempRepo({ 'application.properties': 'a=1\nb=warn-me\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [insertHeader] });
+    expect(result.findings).toEqual([{ rule: 'test2/warn', severity: 'info', path: 'application.properties', line: 2, column: 3, message: 'here' }]);
+  });
+
   it('selects passes and rules with --only / --skip', async () => {
     const dir = tempRepo({ 'application.properties': 'x=old\n' });
     expect((await runEngine({ root: dir, table, filePasses: [renamePass], skipRules: ['test/rename'] })).changes).toHaveLength(0);

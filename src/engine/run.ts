@@ -53,7 +53,36 @@ interface WorkFile {
   source?: SourceFile; // undefined for binary kinds
   rules: Record<string, number>;
   failed: boolean;
+  /** Edits applied, round by round (each in the coordinates of the text before its round). */
+  history: Edit[][];
 }
+
+/**
+ * Maps an offset in the current text back to the file as it was read: findings point at the
+ * file the user has on disk (report, check, dry-run), whatever round found them. An offset
+ * inside inserted text maps to the start of that edit.
+ */
+function toOriginalOffset(history: readonly Edit[][], offset: number): number {
+  let o = offset;
+  for (let r = history.length - 1; r >= 0; r--) {
+    let shift = 0;
+    let mapped: number | undefined;
+    for (const e of history[r]!) {
+      const newStart = e.start + shift;
+      const newEnd = newStart + e.text.length;
+      if (o < newStart) break;
+      if (o < newEnd) {
+        mapped = e.start;
+        break;
+      }
+      shift += e.text.length - (e.end - e.start);
+    }
+    o = mapped ?? o - shift;
+  }
+  return o;
+}
+
+
 
 /**
  * --only/--skip entries name a pass or a rule. An entry matches an id equal to it or below it
@@ -88,8 +117,9 @@ function toFinding(input: FindingInput, file: { path: string; text?: string }, l
   return finding;
 }
 
+/** The same finding from two rounds is one finding; the same message on two lines is two. */
 function findingKey(f: Finding): string {
-  return `${f.path}\0${f.rule}\0${f.message}`;
+  return `${f.path}\0${f.line}\0${f.column}\0${f.rule}\0${f.message}`;
 }
 
 async function readWorkFiles(
@@ -123,12 +153,17 @@ async function readWorkFiles(
         skipped.push({ path: c.path, reason: 'binary content' });
         continue;
       }
-      const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false };
+      const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };
       if (!binaryKind) work.source = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
       files.push(work);
     }
   }
   return { files, scanned: scan.files.length, skipped };
+}
+
+/** The text of a file as it was read (findings are placed on it). */
+function decodeOriginal(work: WorkFile): string | undefined {
+  return work.source ? decode(work.bytes, work.kind).text : undefined;
 }
 
 function makeProjectView(root: string, files: WorkFile[]): ProjectView {
@@ -177,9 +212,9 @@ function failFile(work: WorkFile, original: SourceFile, error: unknown, passId: 
 function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassContext, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
   const original = work.source!;
   let current = original;
+  const found: FindingInput[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const edits: Edit[] = [];
-    const lines = new LineIndex(current.text);
     for (const pass of passes) {
       if (!pass.kinds.includes(current.kind)) continue;
       if (pass.prefilter && !pass.prefilter(current.text, ctx)) continue;
@@ -188,21 +223,29 @@ function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassCon
         result = pass.run(current, ctx);
       } catch (error) {
         failFile(work, original, error, pass.id, sink);
-        return;
+        return; // findings of a file left untouched would describe edits that never happen
       }
-      for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) sink.add(toFinding(f, current, lines));
+      for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, work));
       const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
       edits.push(...checkEdits(current, wanted, sink, pass.id));
     }
     const spliced = applyEdits(current.text, edits);
     if (spliced.applied.length === 0) break;
     for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    work.history.push(spliced.applied);
     current = { ...current, text: spliced.text };
     if (round === MAX_ROUNDS - 1) {
-      sink.add(toFinding({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` }, current));
+      found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
     }
   }
+  const lines = new LineIndex(original.text);
+  for (const f of found) sink.add(toFinding(f, original, lines));
   work.source = current;
+}
+
+/** A finding's offset refers to the text of the round that found it: map it back right away. */
+function mapToRound(f: FindingInput, work: WorkFile): FindingInput {
+  return f.offset === undefined || f.line !== undefined ? f : { ...f, offset: toOriginalOffset(work.history, f.offset) };
 }
 
 function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
@@ -212,6 +255,7 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
     const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
     const spliced = applyEdits(work.source.text, wanted);
     for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    if (spliced.applied.length) work.history.push(spliced.applied);
     for (const e of spliced.deferred) {
       sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
     }
@@ -246,7 +290,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule)) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
-      sink.add(toFinding(f, { path: f.path ?? '.', text: target?.source?.text }));
+      const original = target ? decodeOriginal(target) : undefined;
+      const placed = target ? mapToRound(f, target) : f;
+      sink.add(toFinding(placed, { path: f.path ?? '.', text: original }));
     }
     applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
     fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
