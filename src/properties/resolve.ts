@@ -174,7 +174,10 @@ export function subtreeMove(table: MigrationTable, path: string): { to: string; 
   const below = canonical + '.';
   if (idx.specialKeys.some((k) => k === canonical || k.startsWith(below))) return undefined;
   if (idx.removedPrefixes.some((r) => r.canonical.startsWith(below) || canonical.startsWith(r.canonical + '.') || r.canonical === canonical)) return undefined;
-  if (idx.prefixes.some((r) => r !== rule && r.pattern.length > segs.length && r.pattern.slice(0, segs.length).every((p, i) => p === '*' || p === segs[i]!.canonical))) return undefined;
+  // A longer family inside this one blocks the block move only when it sends its keys elsewhere
+  // (map-valued families such as ...prometheus.pushgateway.grouping-key. say the same as the outer rule).
+  const disagrees = (r: PrefixRule) => canonicalKey(applyPrefix(rule, r.pattern.map((p) => ({ raw: p, canonical: p })))) !== canonicalKey(r.target.join('.'));
+  if (idx.prefixes.some((r) => r !== rule && r.pattern.length > segs.length && r.pattern.slice(0, segs.length).every((p, i) => p === '*' || p === segs[i]!.canonical) && disagrees(r))) return undefined;
   const head = applyPrefix(rule, [...segs, { raw: '', canonical: '' }]);
   return { to: head.slice(0, -1), rule: RULES.renamePrefix };
 }
@@ -186,8 +189,8 @@ export function valueChanges(table: MigrationTable, key: string): PropertyValueC
 
 /** Keys that 3.0 rejects in a profile-specific document. */
 export function isProfileSpecificForbidden(table: MigrationTable, key: string): boolean {
-  const c = canonicalKey(key);
-  return table.properties.profileSpecificForbidden.some((k) => canonicalKey(k) === c || c.startsWith(canonicalKey(k) + '['));
+  const forbidden = tableIndex(table, 'properties/profile-forbidden', (t) => new Set(t.properties.profileSpecificForbidden.map(canonicalKey)));
+  return forbidden.has(canonicalKey(key));
 }
 
 /** SPRING_DATA_REDIS_HOST for spring.data.redis.host (Spring's environment-variable mapping). */
