@@ -4,7 +4,8 @@ import { bannerPass } from './banner.js';
 import { factoriesPass } from './factories.js';
 import { runtimePass } from './runtime.js';
 import { envPass } from './env.js';
+import { trailingSlashPass } from './trailing-slash.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass, envPass];
+export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass, envPass, trailingSlashPass];

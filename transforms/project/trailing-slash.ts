@@ -1,0 +1,128 @@
+// Trailing-slash matching is off in Spring Framework 6: GET /a/ no longer reaches a handler for
+// /a. From the route inventory (src/routes) this pass lists every Spring MVC / WebFlux route
+// whose slash form stops matching, and on request fixes it: `routes` adds the slash form to the
+// mapping ({"/a", "/a/"}), `configurer` adds one WebMvcConfigurer/WebFluxConfigurer that turns the
+// (deprecated) trailing-slash match back on.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { collectRoutesSync, type PathLiteral, type Route } from '../../src/routes/index.js';
+import type { Edit, FileOp, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
+import { ruleFinding } from './rules.js';
+
+export const TRAILING_RULE = 'project/trailing-slash';
+const SPRING = new Set(['spring-mvc', 'webflux', 'router-function']);
+
+type Mode = 'report' | 'routes' | 'configurer';
+
+function mode(ctx: PassContext): Mode {
+  const m = ctx.options.trailingSlash;
+  if (m === undefined || m === 'report') return 'report';
+  if (m === 'routes' || m === 'configurer') return m;
+  throw new Error(`--trailing-slash takes report, routes or configurer, not '${String(m)}'`);
+}
+
+/** Routes whose slash form stops matching (no slash form declared beside them, not the root). */
+function affected(routes: Route[]): { route: Route; template: string; literal?: PathLiteral }[] {
+  const out: { route: Route; template: string; literal?: PathLiteral }[] = [];
+  for (const route of routes) {
+    if (!SPRING.has(route.framework)) continue;
+    const templates = new Set(route.paths.map((p) => p.template));
+    for (const p of route.paths) {
+      if (p.template === '/' || p.template.endsWith('/') || templates.has(p.template + '/')) continue;
+      out.push({ route, template: p.template, literal: p.literals[p.literals.length - 1] });
+    }
+  }
+  return out;
+}
+
+function alreadyMatchesSlash(sources: ProjectFile[]): boolean {
+  return sources.some((f) => /setUseTrailingSlashMatch\s*\(\s*true\s*\)/.test(f.text ?? ''));
+}
+
+/** The slash form next to the literal, or why it cannot be added there. */
+function slashEdit(file: ProjectFile, route: Route, literal: PathLiteral | undefined): Edit | string {
+  if (route.framework === 'router-function') return 'router functions are not rewritten; add the slash route by hand';
+  if (!literal || !literal.attribute) return 'the path is implicit or built from an expression';
+  if (literal.viaConstant) return `the path comes from the constant ${literal.viaConstant}`;
+  if (literal.quote !== '"' || literal.value === '' || literal.value.endsWith('/')) return 'the path literal cannot take a slash form';
+  const text = file.text ?? '';
+  if (/\b(class|interface|object)\b/.test(text.slice(literal.end, route.offset))) return 'the path comes from the class-level mapping';
+  const raw = text.slice(literal.start, literal.end);
+  const slash = `${raw.slice(0, -1)}/"`;
+  // A Kotlin vararg `@GetMapping("/a", "/a/")` the inventory reads as "/a" only: the slash form is there.
+  if (text.slice(literal.end).replace(/^\s*,\s*/, '').startsWith(slash)) return ALREADY;
+  const kotlin = file.kind === 'kotlin';
+  if (literal.attribute.isArray) return { start: literal.end, end: literal.end, text: `, ${slash}`, rule: TRAILING_RULE };
+  const both = `${raw}, ${slash}`;
+  const value = kotlin ? (literal.attribute.name === '' ? both : `[${both}]`) : `{${both}}`;
+  return { start: literal.start, end: literal.end, text: value, rule: TRAILING_RULE };
+}
+
+function describe(route: Route, template: string): string {
+  const methods = route.methods.length ? route.methods.join(',') : 'ANY';
+  return `${methods} ${template}/ no longer reaches ${route.handler}.`;
+}
+
+const MAIN = /@SpringBootApplication\b/;
+const ALREADY = 'the slash form is declared already';
+
+/** One configurer class beside the @SpringBootApplication class (Java or Kotlin, MVC or WebFlux). */
+function configurer(project: ProjectView, sources: ProjectFile[], reactive: boolean): FileOp | string {
+  const main = sources.find((f) => MAIN.test(f.text ?? ''));
+  if (!main) return 'no @SpringBootApplication class to put a configurer beside';
+  const pkg = /^\s*package\s+([\w.]+)/m.exec(main.text ?? '')?.[1];
+  const dir = main.path.slice(0, main.path.lastIndexOf('/'));
+  const kotlin = main.kind === 'kotlin';
+  const target = `${dir}/TrailingSlashMatchConfiguration.${kotlin ? 'kt' : 'java'}`;
+  if (existsSync(path.join(project.root, target))) return `${target} exists already`;
+  const api = reactive
+    ? { iface: 'org.springframework.web.reactive.config.WebFluxConfigurer', matcher: 'org.springframework.web.reactive.config.PathMatchConfigurer', method: 'configurePathMatching' }
+    : { iface: 'org.springframework.web.servlet.config.annotation.WebMvcConfigurer', matcher: 'org.springframework.web.servlet.config.annotation.PathMatchConfigurer', method: 'configurePathMatch' };
+  const simple = (fqcn: string) => fqcn.slice(fqcn.lastIndexOf('.') + 1);
+  const why = '// Spring Framework 6 no longer matches "/a/" to a handler for "/a" by default. This restores\n// the Boot 2 behaviour; setUseTrailingSlashMatch is deprecated: prefer declaring the slash\n// routes (boot-upgrade --trailing-slash=routes) or redirecting in a proxy or filter.\n';
+  const content = kotlin
+    ? `${pkg ? `package ${pkg}\n\n` : ''}import org.springframework.context.annotation.Configuration\nimport ${api.iface}\nimport ${api.matcher}\n\n${why}@Configuration(proxyBeanMethods = false)\nclass TrailingSlashMatchConfiguration : ${simple(api.iface)} {\n    @Suppress("DEPRECATION")\n    override fun ${api.method}(configurer: ${simple(api.matcher)}) {\n        configurer.setUseTrailingSlashMatch(true)\n    }\n}\n`
+    : `${pkg ? `package ${pkg};\n\n` : ''}import org.springframework.context.annotation.Configuration;\nimport ${api.iface};\nimport ${api.matcher};\n\n${why}@Configuration(proxyBeanMethods = false)\npublic class TrailingSlashMatchConfiguration implements ${simple(api.iface)} {\n\n    @Override\n    @SuppressWarnings("deprecation")\n    public void ${api.method}(${simple(api.matcher)} configurer) {\n        configurer.setUseTrailingSlashMatch(true);\n    }\n\n}\n`;
+  return { op: 'create', path: target, content, rule: TRAILING_RULE };
+}
+
+export const trailingSlashPass: ProjectPass = {
+  id: 'project/trailing-slash',
+  description: 'routes whose trailing-slash form stops matching in Spring Framework 6 (--trailing-slash=report|routes|configurer)',
+  rules: [TRAILING_RULE],
+  kinds: ['java', 'kotlin'],
+  run(project, ctx) {
+    const m = mode(ctx);
+    const sources = project.ofKind('java', 'kotlin');
+    if (alreadyMatchesSlash(sources)) return {};
+    const files = sources.map((f) => ({ path: f.path, kind: f.kind, text: f.text ?? '' }));
+    const list = affected(collectRoutesSync(files));
+    if (list.length === 0) return {};
+    const findings: FindingInput[] = [];
+    const result: Required<ProjectResult> = { edits: [], fileOps: [], findings };
+    const at = (route: Route) => ({ path: route.file, offset: route.offset });
+    if (m === 'configurer') {
+      const reactive = list.every((a) => a.route.framework !== 'spring-mvc');
+      const op = configurer(project, sources, reactive);
+      if (typeof op !== 'string') {
+        result.fileOps.push(op);
+        findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: op.path, line: 1 }, `Added ${op.path} for ${list.length} route(s); it uses a deprecated API.`, 'info'));
+        return result;
+      }
+      findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(list[0]!.route), `Could not add a configurer: ${op}.`));
+    }
+    const editsByFile = new Map<string, Edit[]>();
+    for (const { route, template, literal } of list) {
+      const file = project.byPath.get(route.file)!;
+      const edit = m === 'routes' ? slashEdit(file, route, literal) : 'report';
+      if (edit === ALREADY) continue;
+      if (typeof edit === 'string') {
+        findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(route), m === 'routes' ? `${describe(route, template)} Not rewritten: ${edit}.` : describe(route, template)));
+      } else if (!(editsByFile.get(route.file) ?? []).some((e) => e.start === edit.start)) {
+        editsByFile.set(route.file, [...(editsByFile.get(route.file) ?? []), edit]);
+      }
+    }
+    for (const [p, edits] of editsByFile) result.edits.push({ path: p, edits });
+    return result;
+  },
+};
