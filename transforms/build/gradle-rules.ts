@@ -96,14 +96,14 @@ function pluginIdBefore(tokens: BuildToken[], i: number): string | undefined {
   return undefined;
 }
 
-interface VersionTarget {
+export interface VersionTarget {
   version: string;
   rule: string;
   /** Only raise when the current version is lower (Boot: when it is not 3.x yet). */
   applies(current: string): boolean;
 }
 
-function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | undefined {
+export function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | undefined {
   const boot = facts.section.boot;
   if (id === boot.gradlePlugin.id) return { version: facts.target.version, rule: 'build/boot-version', applies: isBoot2 };
   if (id === boot.dependencyManagementPlugin.id) {
@@ -114,7 +114,7 @@ function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | undefin
   return undefined;
 }
 
-function targetForCoordinate(facts: BuildFacts, g: string, a: string): VersionTarget | undefined {
+export function targetForCoordinate(facts: BuildFacts, g: string, a: string): VersionTarget | undefined {
   const boot = facts.section.boot;
   if (g === boot.groupId) return { version: facts.target.version, rule: 'build/boot-version', applies: isBoot2 };
   if (g === boot.dependencyManagementPlugin.groupId && a === boot.dependencyManagementPlugin.artifactId) {

@@ -1,9 +1,11 @@
 // Passes of the build transform (Maven, Gradle Groovy and Kotlin DSL, version catalogs, wrapper),
 // registered in transforms/index.ts.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import { catalogPass } from './catalog.js';
 import { gradleKtsPass, gradlePass } from './gradle.js';
 import { mavenPass } from './maven.js';
+import { wrapperPass } from './wrapper.js';
 
-export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass];
+export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass];
 
 export const projectPasses: ProjectPass[] = [];

@@ -1,0 +1,165 @@
+// build/catalog: Gradle version catalogs (gradle/libs.versions.toml): Boot, dependency-management
+// and Kotlin versions (inline or through [versions] refs), library coordinates (module = "g:a",
+// group/name, "g:a:v") and plugin ids, on the offsets of the line-level TOML scanner.
+import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
+import { scanToml, type TomlEntry, type TomlString, type TomlValue } from '../../src/formats/toml.js';
+import { buildFacts, coordinateText, isLower, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { targetForCoordinate, targetForPlugin, type VersionTarget } from './gradle-rules.js';
+import { PassOutput } from './out.js';
+
+export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration'];
+
+interface CatalogRun {
+  text: string;
+  facts: BuildFacts;
+  out: PassOutput;
+  versions: Map<string, TomlString>;
+}
+
+export const catalogPass: FilePass = {
+  id: 'build/catalog',
+  description: 'gradle/libs.versions.toml: versions, library coordinates, plugin ids',
+  kinds: ['version-catalog'],
+  rules: CATALOG_RULES,
+  async init(ctx) {
+    targetRelease(ctx.table, ctx.options.bootVersion);
+  },
+  run: migrateCatalog,
+};
+
+function str(v: TomlValue | undefined): TomlString | undefined {
+  return v?.kind === 'string' ? v : undefined;
+}
+
+export function migrateCatalog(file: SourceFile, ctx: PassContext): PassResult {
+  const entries = scanToml(file.text);
+  const versions = new Map<string, TomlString>();
+  for (const e of entries) {
+    const s = str(e.value);
+    if (e.table === 'versions' && s) versions.set(e.key, s);
+  }
+  const run: CatalogRun = { text: file.text, facts: buildFacts(ctx), out: new PassOutput(), versions };
+  for (const e of entries) {
+    if (e.table === 'libraries') library(run, e);
+    else if (e.table === 'plugins') plugin(run, e);
+  }
+  return run.out.result();
+}
+
+/** The version of an entry: inline string, version.ref into [versions], or none. */
+function versionOf(run: CatalogRun, fields: Map<string, TomlValue>): TomlString | undefined {
+  const inline = str(fields.get('version'));
+  if (inline) return inline;
+  const ref = str(fields.get('version.ref'));
+  return ref ? run.versions.get(ref.value) : undefined;
+}
+
+function raise(run: CatalogRun, v: TomlString | undefined, target: VersionTarget | undefined, at: number): void {
+  if (!v || !target || !target.applies(v.value)) return;
+  run.out.replace(v.start, v.end, target.version, target.rule);
+  if (target.rule === 'build/boot-version' && isLower(v.value, '2.7.0')) run.out.report('build/boot-version', 'warning', at, `Spring Boot was ${v.value}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+}
+
+function plugin(run: CatalogRun, e: TomlEntry): void {
+  if (e.value.kind === 'string') {
+    // "id:version"
+    const m = /^([^:]+):(.+)$/.exec(e.value.value);
+    if (!m) return;
+    const start = e.value.start + m[1]!.length + 1;
+    raise(run, { kind: 'string', value: m[2]!, start, end: e.value.end }, targetForPlugin(run.facts, m[1]!), e.keyStart);
+    return;
+  }
+  if (e.value.kind !== 'table') return;
+  const id = str(e.value.fields.get('id'));
+  if (id) raise(run, versionOf(run, e.value.fields), targetForPlugin(run.facts, id.value), e.keyStart);
+}
+
+function library(run: CatalogRun, e: TomlEntry): void {
+  if (e.value.kind === 'string') return libraryString(run, e, e.value);
+  if (e.value.kind !== 'table') return;
+  const { fields } = e.value;
+  const module = str(fields.get('module'));
+  const group = str(fields.get('group'));
+  const name = str(fields.get('name'));
+  const [g, a] = module ? module.value.split(':') : [group?.value, name?.value];
+  if (!g || !a) return;
+  const version = versionOf(run, fields);
+  const inline = str(fields.get('version'));
+  raise(run, version, targetForCoordinate(run.facts, g, a), e.keyStart);
+  const row = rowFor(run.facts, g, a);
+  if (!row) return;
+  const key = `${g}:${a}`;
+  if (row.action === 'rename' && row.to) {
+    if (module) replace(run, module, `${row.to.groupId}:${row.to.artifactId}`);
+    else {
+      replace(run, group!, row.to.groupId);
+      replace(run, name!, row.to.artifactId);
+    }
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    if (inline && managed) replace(run, inline, managed);
+    else if (version) run.out.report('build/coordinates', 'warning', e.keyStart, `${key} was renamed to ${coordinateText(row.to)}: its version (${version.value}) belonged to the old artifact; ${managed ? `Boot 3.0 manages ${managed}` : 'choose a version that exists'}${inline ? '' : ' (the [versions] entry may be shared: not changed)'}`);
+    if (row.to.classifier) run.out.report('build/coordinates', 'warning', e.keyStart, `${coordinateText(row.to)}: a catalog entry cannot carry a classifier; add it where the library is used`);
+    return;
+  }
+  if (row.action === 'needs-version') {
+    const managed = run.facts.managedTarget.get(key);
+    if (managed) {
+      if (inline && isLower(inline.value, managed)) replace(run, inline, managed, 'build/needs-version');
+      return;
+    }
+    if (!version && row.boot27?.version) run.out.insert(insertionBeforeBrace(run, e.value.close), `, version = "${row.boot27.version}"`, 'build/needs-version');
+    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(key, row));
+    return;
+  }
+  findingFor(run, row, e.keyStart);
+}
+
+function libraryString(run: CatalogRun, e: TomlEntry, s: TomlString): void {
+  const [g, a, v] = s.value.split(':');
+  if (!g || !a) return;
+  const vStart = s.start + g.length + 1 + a.length + 1;
+  if (v) raise(run, { kind: 'string', value: v, start: vStart, end: vStart + v.length }, targetForCoordinate(run.facts, g, a), e.keyStart);
+  const row = rowFor(run.facts, g, a);
+  if (!row) return;
+  const key = `${g}:${a}`;
+  if (row.action === 'rename' && row.to) {
+    run.out.replace(s.start, s.start + key.length, `${row.to.groupId}:${row.to.artifactId}`, 'build/coordinates');
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    if (v && managed && v !== managed) run.out.replace(vStart, vStart + v.length, managed, 'build/coordinates');
+    else if (v && !managed) run.out.report('build/coordinates', 'warning', e.keyStart, `${key} was renamed to ${coordinateText(row.to)}: version ${v} belonged to the old artifact; choose a version that exists`);
+    return;
+  }
+  if (row.action === 'needs-version') {
+    const managed = run.facts.managedTarget.get(key);
+    if (managed) {
+      if (v && isLower(v, managed)) run.out.replace(vStart, vStart + v.length, managed, 'build/needs-version');
+      return;
+    }
+    if (!v && row.boot27?.version) run.out.insert(s.end, `:${row.boot27.version}`, 'build/needs-version');
+    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(key, row));
+    return;
+  }
+  findingFor(run, row, e.keyStart);
+}
+
+function replace(run: CatalogRun, s: TomlString, value: string, rule = 'build/coordinates'): void {
+  if (s.value !== value) run.out.replace(s.start, s.end, value, rule);
+}
+
+function unmanaged(key: string, row: NonNullable<ReturnType<typeof rowFor>>): string {
+  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
+  return `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`;
+}
+
+function findingFor(run: CatalogRun, row: NonNullable<ReturnType<typeof rowFor>>, at: number): void {
+  if (row.action === 'manual') run.out.report('build/removed-integration', 'warning', at, rowMessage(row));
+  else if (row.action === 'remove') run.out.report('build/removed-dependency', 'warning', at, `remove this library: ${rowMessage(row)}`);
+}
+
+
+/** Just after the last non-space character before `}` (keeps `{ module = "g:a" }` spacing). */
+function insertionBeforeBrace(run: CatalogRun, close: number): number {
+  let i = close;
+  while (i > 0 && (run.text[i - 1] === ' ' || run.text[i - 1] === '\t')) i--;
+  return i;
+}
