@@ -53,12 +53,21 @@ function configHits(rule: ProjectRule, facts: Facts): ConfigEntry[] {
  * Where a source file uses a type: its import, a fully qualified use, or (same package or a
  * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
  */
+const tokenCache = new WeakMap<ProjectFile, ReturnType<typeof tokenize>>();
+
+/** Tokens of a source file, scanned once per run however many rules look at it. */
+function tokensOf(file: ProjectFile): ReturnType<typeof tokenize> {
+  let tokens = tokenCache.get(file);
+  if (!tokens) tokenCache.set(file, (tokens = tokenize(file.text ?? '', file.kind === 'kotlin')));
+  return tokens;
+}
+
 export function typeUse(file: ProjectFile, fqcn: string): number | undefined {
   const text = file.text ?? '';
   const simple = fqcn.slice(fqcn.lastIndexOf('.') + 1);
   if (!text.includes(simple)) return undefined;
   const pkg = fqcn.slice(0, fqcn.lastIndexOf('.'));
-  const tokens = tokenize(text, file.kind === 'kotlin');
+  const tokens = tokensOf(file);
   let imported = false;
   let firstSimple: number | undefined;
   for (let i = 0; i < tokens.length; i++) {
@@ -143,7 +152,7 @@ const report: Detector = (rule, facts, ctx) => ({
 function jobBeans(file: ProjectFile): number[] {
   const text = file.text ?? '';
   if (!text.includes('Job')) return [];
-  const tokens = tokenize(text, file.kind === 'kotlin');
+  const tokens = tokensOf(file);
   const out: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.v !== 'Bean' || tokens[i - 1]?.v !== '@') continue;
