@@ -112,12 +112,14 @@ function analyse(op: Operation, v: Vocabulary, singleEndpoint: boolean, postOnly
   if (op.method === '*') one.push({ kind: 'any-method', message: 'the mapping accepts every HTTP method', location: op.location });
   if (postOnlyApi) one.push({ kind: 'post-only', message: 'POST for everything', location: op.location });
   if (op.method === 'POST' && !actions.length && isParam(segments(op.path).pop() ?? '')) one.push({ kind: 'post-on-item', message: 'POST on an item address', location: op.location });
+  const override = overrideFor(op.path, v);
+  if (override) evidence.push({ kind: 'override', message: `treated as ${override === 'action' ? 'an action' : 'a resource'} by the config file`, location: op.location });
   let level: Level;
   if (zero.length) level = 0;
   else if (one.length) level = 1;
-  else level = op.hypermedia === 'links' || op.hypermedia === 'no-body' ? 3 : 2;
+  else level = op.hypermedia === 'none' ? 2 : 3; // no body, or a response the input cannot show, is not held against level 3
   if (level >= 2) evidence.push({ kind: 'methods', message: `${op.method} on a resource address`, location: op.location });
-  if (level === 2) evidence.push({ kind: 'no-hypermedia', message: op.hypermedia === 'unknown' ? 'no hypermedia controls found in the response' : 'the response carries no links', location: op.location });
+  if (level === 2) evidence.push({ kind: 'no-hypermedia', message: 'the response carries no links', location: op.location });
   return { op, path: op.path, resource: resourceOf(op.path, actions), actions, level, evidence: [...zero, ...one, ...evidence] };
 }
 
@@ -136,14 +138,16 @@ function gradeResource(key: string, list: Analysed[], input: GradeInput): Graded
     let level = Math.min(a.level, cap) as Level;
     const ev = [...a.evidence];
     if (cap === 1 && a.level > 1) ev.unshift({ kind: 'post-only', message: 'every operation of this resource is a POST', location: a.op.location });
-    if (a.op.hypermedia === 'no-body' && level === 3) ev.push({ kind: 'no-body', message: 'no response body: nothing to link from', location: a.op.location });
-    if (a.op.hypermedia === 'no-body' && level === 2 && a.level === 3) ev.push({ kind: 'no-body', message: 'no response body, and no other operation of the resource returns links', location: a.op.location });
+    const what = a.op.hypermedia === 'no-body' ? 'no response body' : 'response not visible to the grader';
+    if ((a.op.hypermedia === 'no-body' || a.op.hypermedia === 'unknown') && a.level === 3) {
+      ev.push({ kind: 'no-body', message: level === 3 ? `${what}: not held against level 3` : `${what}, and no operation of the resource returns links`, location: a.op.location });
+    }
     level = level as Level;
     return { method: a.op.method, path: a.path, level, handler: a.op.handler, location: a.op.location, evidence: ev };
   });
   const level = Math.min(...operations.map((o) => o.level)) as Level;
   evidence.push({ kind: 'methods', message: `methods: ${methods.join(', ')}` });
-  const blocking = list.flatMap((a, i) => blockingFor(a, operations[i]!, level, display, input));
+  const blocking = list.flatMap((a, i) => blockingFor(a, operations[i]!, level, display, input, hasLinks));
   return { path: display, level, methods, evidence, operations, blocking };
 }
 
@@ -157,7 +161,7 @@ function displayPath(key: string, list: Analysed[]): string {
   return key;
 }
 
-function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, resource: string, input: GradeInput): Blocking[] {
+function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, resource: string, input: GradeInput, hasLinks: boolean): Blocking[] {
   if (g.level !== resourceLevel || resourceLevel === 3) return [];
   const next = (resourceLevel + 1) as Level;
   const op = `${a.op.method} ${a.path}`;
@@ -176,12 +180,16 @@ function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, reso
     return [{ ...base, message: 'POST for everything', fix: 'use GET to read, PUT/PATCH to change and DELETE to remove the resource' }];
   }
   if (a.op.hypermedia === 'links' || a.op.hypermedia === 'no-body') return [];
+  if (a.op.hypermedia === 'unknown' && hasLinks && !['GET', '*'].includes(a.op.method)) return [];
   return [{ ...base, message: 'the response carries no hypermedia controls', fix: level3Fix(a, input) }];
 }
 
 function level3Fix(a: Analysed, input: GradeInput): string {
   const cls = a.op.handler?.split('#')[0];
   const method = a.op.handler?.split('#')[1];
+  if (input.style === 'spring' && cls && /^[a-z]/.test(cls)) {
+    return `build the body of ${a.op.handler} as an EntityModel<...> with links (WebFluxLinkBuilder/WebMvcLinkBuilder linkTo(...)), or add a nextActions list of follow-up paths to the result`;
+  }
   if (input.style === 'spring' && cls && method && !method.startsWith('lambda')) {
     return `return EntityModel<...> (Spring HATEOAS) with links such as linkTo(methodOn(${cls}.class).${method}(...)).withSelfRel(), or add a nextActions list of follow-up paths to the result`;
   }

@@ -22,7 +22,7 @@ export function parseOpenApi(file: string, text: string): Json {
   } else {
     const parsed = parseDocument(text, { uniqueKeys: false });
     const err = parsed.errors[0];
-    if (err) throw new OpenApiError(`${file}: not valid YAML: ${err.message.split('\n')[0]}`);
+    if (err) throw new OpenApiError(`${file}: not valid YAML: ${err.message.split('\n')[0]!.replace(/:\s*$/, '')}`);
     doc = parsed.toJS({ maxAliasCount: 1000 });
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new OpenApiError(`${file}: not an OpenAPI document (expected an object)`);
