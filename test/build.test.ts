@@ -1,0 +1,138 @@
+// The build transform: table completeness against ../shared/data, every rename row applied in
+// Maven and Gradle, version decisions, the TOML scanner and the Groovy tokens.
+import { describe, expect, it } from 'vitest';
+import { applyEdits } from '../src/engine/edits.js';
+import type { PassContext, ProjectView, SourceFile } from '../src/engine/types.js';
+import { ParseError } from '../src/engine/types.js';
+import { groovyTokens } from '../src/formats/groovy.js';
+import { scanToml } from '../src/formats/toml.js';
+import { loadTable } from '../src/table/load.js';
+import { buildBuild } from '../scripts/table/build.js';
+import { openDataDir } from '../scripts/table/data.js';
+import { defaultDataDir } from '../scripts/generate-table.js';
+import { compareVersions, javaLevel, targetRelease, BuildOptionError } from '../transforms/build/facts.js';
+import { decideVersionProperty } from '../transforms/build/version-property.js';
+import { buildFacts } from '../transforms/build/facts.js';
+import { migratePom } from '../transforms/build/maven.js';
+import { migrateGradle } from '../transforms/build/gradle-rules.js';
+import { PassOutput } from '../transforms/build/out.js';
+import { migrateWrapper } from '../transforms/build/wrapper.js';
+
+const table = loadTable();
+const section = table.build!;
+const emptyProject: ProjectView = { root: '/', files: [], byPath: new Map(), ofKind: () => [] };
+const ctx = (options: Record<string, unknown> = {}): PassContext => ({ table, options, project: emptyProject });
+const file = (path: string, kind: SourceFile['kind'], text: string): SourceFile => ({ path, kind, text, encoding: 'utf8', bom: false });
+
+describe('build table section', () => {
+  it('is what scripts/table/build.ts makes of ../shared/data (regenerated and committed)', () => {
+    expect(section).toEqual(JSON.parse(JSON.stringify(buildBuild(openDataDir(defaultDataDir())))));
+  });
+
+  it('holds every coordinate row of maven-coordinates-3.0.json', () => {
+    const count = (a: string) => section.coordinates.filter((r) => r.action === a).length;
+    expect([count('rename'), count('needs-version'), count('manual'), count('remove')]).toEqual([109, 89, 16, 16]);
+  });
+
+  it('holds the 35 vanishing properties with successors and the r2dbc per-module properties', () => {
+    const removed = section.versionProperties.filter((p) => !p.version30);
+    expect(removed).toHaveLength(35);
+    const r2dbc = section.versionProperties.find((p) => p.property === 'r2dbc-bom.version')!;
+    expect(r2dbc.successors).toContain('r2dbc-postgresql.version');
+    expect(r2dbc.successors).not.toContain('r2dbc-postgres.version');
+    expect(section.versionProperties.filter((p) => p.version30 && !p.version27)).toHaveLength(15);
+  });
+
+  it('knows Boot 3.0.13 (default) and 3.0.0 with their Kotlin and dependency-management versions', () => {
+    expect(section.boot.defaultVersion).toBe('3.0.13');
+    expect(section.boot.releases.map((r) => [r.version, r.kotlin, r.dependencyManagementPlugin])).toEqual([
+      ['3.0.13', '1.7.22', '1.1.4'],
+      ['3.0.0', '1.7.21', '1.1.0'],
+    ]);
+    expect(section.jetty).toMatchObject({ property: 'jakarta-servlet.version', value: '5.0.0', starter: { artifactId: 'spring-boot-starter-jetty' } });
+  });
+});
+
+describe('--boot-version', () => {
+  it('accepts 3.0.x, 3.0 and the releases the data knows; refuses others with one clear line', () => {
+    expect(targetRelease(table, undefined).version).toBe('3.0.13');
+    expect(targetRelease(table, '3.0.x').version).toBe('3.0.13');
+    expect(targetRelease(table, '3.0.0').version).toBe('3.0.0');
+    expect(() => targetRelease(table, '3.0.5')).toThrow(BuildOptionError);
+    expect(() => targetRelease(table, '3.1.0')).toThrow('--boot-version 3.1.0: not a release the table knows (known: 3.0.13, 3.0.0, or 3.0.x for 3.0.13)');
+  });
+});
+
+describe('version decisions', () => {
+  it('compares versions numerically and refuses release-train names', () => {
+    expect(compareVersions('5.6.15.Final', '6.1.7.Final')).toBe(-1);
+    expect(compareVersions('2.7.18', '2.7.9')).toBe(1);
+    expect(compareVersions('7.5', '7.5.0')).toBe(0);
+    expect(compareVersions('Borca-SR2', '1.0.0')).toBeUndefined();
+    expect([javaLevel('1.8'), javaLevel('11'), javaLevel('17'), javaLevel('x')]).toEqual([8, 11, 17, undefined]);
+  });
+
+  it('updates 2.7-era overrides, reports newer-but-lower ones and vanished properties', () => {
+    const facts = buildFacts(ctx());
+    expect(decideVersionProperty(facts, 'hibernate.version', '5.6.15.Final')).toMatchObject({ kind: 'update', to: '6.1.7.Final' });
+    expect(decideVersionProperty(facts, 'flyway.version', '9.0.1')?.kind).toBe('report');
+    expect(decideVersionProperty(facts, 'flyway.version', '9.22.0')).toBeUndefined();
+    expect(decideVersionProperty(facts, 'javax-jaxb.version', '2.3.1')).toMatchObject({ kind: 'report', message: expect.stringContaining('jakarta-xml-bind.version') });
+    expect(decideVersionProperty(facts, 'my.own.version', '1.0')).toBeUndefined();
+  });
+});
+
+describe('every rename row', () => {
+  const renames = section.coordinates.filter((r) => r.action === 'rename');
+
+  it('is applied to a pom dependency', () => {
+    const deps = renames.map((r) => `    <dependency>\n      <groupId>${r.from.groupId}</groupId>\n      <artifactId>${r.from.artifactId}</artifactId>\n    </dependency>`).join('\n');
+    const text = `<project>\n  <dependencies>\n${deps}\n  </dependencies>\n</project>\n`;
+    const result = migratePom(file('pom.xml', 'pom', text), ctx());
+    const after = applyEdits(text, result.edits!).text;
+    for (const r of renames) {
+      expect(after).toContain(`<groupId>${r.to!.groupId}</groupId>\n      <artifactId>${r.to!.artifactId}</artifactId>${r.to!.classifier ? `\n      <classifier>${r.to!.classifier}</classifier>` : ''}\n`);
+    }
+    expect(after).not.toMatch(/<groupId>javax\./);
+  });
+
+  it('is applied to a Gradle string coordinate', () => {
+    const text = `dependencies {\n${renames.map((r) => `    implementation '${r.from.groupId}:${r.from.artifactId}:1.0'`).join('\n')}\n}\n`;
+    const out = new PassOutput();
+    migrateGradle({ dsl: 'groovy', text, tokens: groovyTokens(text), facts: buildFacts(ctx()), out, options: {} });
+    const after = applyEdits(text, out.edits).text;
+    for (const r of renames) expect(after).toMatch(new RegExp(`'${r.to!.groupId}:${r.to!.artifactId}:[^':]+(:${r.to!.classifier ?? ''})?'`));
+  });
+});
+
+describe('formats', () => {
+  it('groovy tokens: comments skipped, 1.8 joined, string content spans, templates marked', () => {
+    const text = "// 'x:y:1'\nsourceCompatibility = 1.8\nid \"a\" version \"${v}\"\n";
+    const tokens = groovyTokens(text);
+    expect(tokens.map((t) => `${t.type}:${t.value}`)).toEqual(['symbol:sourceCompatibility', 'op:=', 'number:1.8', 'symbol:id', 'string:a', 'symbol:version', 'string:']);
+    const a = tokens[4]!;
+    expect(text.slice(a.contentStart, a.contentEnd)).toBe('a');
+    expect(tokens[6]).toMatchObject({ templated: true, vars: ['v'] });
+    expect(() => groovyTokens('plugins {\n')).toThrow(ParseError);
+  });
+
+  it('toml scanner: offsets of strings in inline tables, arrays and comments stepped over', () => {
+    const text = '[versions]\nboot = "2.7.18" # c\n[libraries]\nx = { module = "g:a", version.ref = "boot" }\n[bundles]\nb = [\n  "x", # ]\n]\n';
+    const entries = scanToml(text);
+    expect(entries.map((e) => `${e.table}.${e.key}`)).toEqual(['versions.boot', 'libraries.x', 'bundles.b']);
+    const boot = entries[0]!.value;
+    expect(boot.kind === 'string' && text.slice(boot.start, boot.end)).toBe('2.7.18');
+    const x = entries[1]!.value;
+    expect(x.kind === 'table' && [...x.fields.keys()]).toEqual(['module', 'version.ref']);
+    expect(() => scanToml('a = { b = "c"\n}')).toThrow(ParseError);
+    expect(() => scanToml('a = "open\n')).toThrow(ParseError);
+  });
+
+  it('wrapper: raised to the minimum keeping -all, untouched at or above it', () => {
+    const text = 'distributionUrl=https\\://services.gradle.org/distributions/gradle-7.4-all.zip\n';
+    const r = migrateWrapper(file('gradle/wrapper/gradle-wrapper.properties', 'gradle-wrapper', text), ctx());
+    expect(applyEdits(text, r.edits!).text).toBe('distributionUrl=https\\://services.gradle.org/distributions/gradle-7.5-all.zip\n');
+    const newer = 'distributionUrl=https\\://services.gradle.org/distributions/gradle-8.1.1-bin.zip\n';
+    expect(migrateWrapper(file('w', 'gradle-wrapper', newer), ctx()).edits).toEqual([]);
+  });
+});
