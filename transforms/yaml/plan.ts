@@ -3,6 +3,7 @@
 // conversions, and findings for what must not be guessed. Every edit is a splice on the
 // original text; a move that cannot be made with certainty this round is left for the next
 // round (the engine re-runs the pass) or reported.
+import { isAlias } from 'yaml';
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/formats/yaml.js';
 import { scalarText } from '../../src/formats/yaml.js';
@@ -69,6 +70,8 @@ interface Insertion {
 
 type Outcome = 'done' | 'busy' | { rule: string; message: string };
 
+const ANCHOR_HAZARD: Outcome = { rule: YAML_RULES.anchor, message: 'an anchor or alias is involved and moving the lines could change what an alias means; move it by hand' };
+
 export interface PlanOutput {
   edits: Edit[];
   findings: FindingInput[];
@@ -124,6 +127,10 @@ export class DocPlanner {
       const mv = subtreeMove(this.table, pair.path.join('.'));
       if (mv && this.tryMove({ pair, target: splitKey(mv.to), rule: mv.rule, consumed: [] }, 'block')) return;
       for (const p of pair.child.pairs) this.visit(p);
+      return;
+    }
+    if (isAlias(pair.value) && subtreeMove(this.table, pair.path.join('.'))) {
+      this.finding(pair, YAML_RULES.anchor, 'warning', `${pair.path.join('.')} is an alias (*${pair.value.source}) of a map whose keys move in 3.0; write the keys out under the new path by hand`);
       return;
     }
     if (this.leaf(pair)) return;
@@ -198,7 +205,7 @@ export class DocPlanner {
     }
     const outcome = convertValue(row, present);
     if (outcome.kind === 'report') {
-      for (const pair of pairs) this.finding(pair, RULES.convert, row.level, `${pair.path.join('.')}: ${outcome.message}`);
+      for (const pair of pairs) this.finding(pair, RULES.convert, row.level, outcome.message);
       return;
     }
     const consumed = new Set(outcome.consumed.map((k) => canon(splitKey(k))));
@@ -222,10 +229,6 @@ export class DocPlanner {
     if (this.conflicts(move.target, sources)) {
       if (mode === 'block') return false;
       this.finding(move.pair, YAML_RULES.targetExists, 'warning', `${from} -> ${to}: ${to} is already set in this document; left as is, merge the two by hand`);
-      return true;
-    }
-    if (sources.some((p) => this.anchorHazard(p))) {
-      this.finding(move.pair, YAML_RULES.anchor, 'warning', `${from} -> ${to}: an anchor or alias is involved, so moving it could change what the alias means; move it by hand`);
       return true;
     }
     const outcome = this.place(move);
@@ -253,15 +256,26 @@ export class DocPlanner {
     return false;
   }
 
-  /** Anchors or aliases inside the pair, or an aliased anchor on a map around it. */
-  private anchorHazard(pair: YamlPair): boolean {
-    const start = pair.key.range![0];
-    const end = blockEnd(this.lines, pair);
-    const inside = (o: number) => o >= start && o < end;
-    if (this.doc.anchors.some((a) => inside(a.offset)) || this.doc.aliases.some((a) => inside(a.offset))) return true;
+  /**
+   * Would moving the pair change what an alias means? Always when the pair sits in an aliased map
+   * (the alias would lose the key). Lines moved to `offset` (undefined: the key stays in place)
+   * keep their aliases working when each alias still comes after its anchor.
+   */
+  private anchorHazard(pair: YamlPair, offset?: number): boolean {
     const aliased = new Set(this.doc.aliases.map((a) => a.name));
     for (let map: YamlMap | undefined = pair.map; map; map = map.owner?.map) {
       if (map.node.anchor && aliased.has(map.node.anchor)) return true;
+    }
+    if (offset === undefined) return false;
+    const [start, end] = this.removal(pair);
+    if (offset === start) return false; // replaced where it stands: the order of lines is kept
+    const inside = (o: number) => o >= start && o < end;
+    for (const alias of this.doc.aliases.filter((a) => inside(a.offset))) {
+      const anchor = this.doc.anchors.filter((a) => a.name === alias.name && a.offset < alias.offset).pop();
+      if (anchor && !inside(anchor.offset) && anchor.offset >= offset) return true;
+    }
+    for (const anchor of this.doc.anchors.filter((a) => inside(a.offset))) {
+      if (this.doc.aliases.some((a) => a.name === anchor.name && !inside(a.offset) && a.offset > anchor.offset && a.offset < offset)) return true;
     }
     return false;
   }
@@ -305,6 +319,7 @@ export class DocPlanner {
     const existing = this.insertions.get(host.map);
     const atSource = host.map === pair.map;
     const offset = existing?.offset ?? (atSource ? removals[0]![0] : mapEnd(this.lines, host.map));
+    if ([pair, ...move.consumed].some((p) => this.anchorHazard(p, offset))) return ANCHOR_HAZARD;
     if (!this.reserve(removals, [offset])) return 'busy';
     this.structuralRule = move.rule;
     const insertion = existing ?? { host: host.map, offset, root: { name: '', children: new Map() } };
@@ -331,6 +346,7 @@ export class DocPlanner {
       edits.push({ start: valueEnd, end: valueEnd, text: ' }'.repeat(rest.length - 1), rule: move.rule });
     }
     if (move.value) edits.push({ ...move.value, rule: move.rule });
+    if ([pair, ...move.consumed].some((p) => this.anchorHazard(p))) return ANCHOR_HAZARD;
     const removals = move.consumed.map((p) => this.removal(p));
     if (removals.length > 0 && this.structuralRule && this.structuralRule !== move.rule) return 'busy';
     const ranges = edits.filter((e) => e.end > e.start).map((e): [number, number] => [e.start, e.end]);
@@ -428,28 +444,46 @@ export class DocPlanner {
     }
   }
 
-  private render(node: TrieNode, column: number, step: number): string {
+  private render(node: TrieNode, column: number, step: number, commentsDone = false): string {
     let out = '';
     for (const child of node.children.values()) {
-      if (child.leaf) out += this.leafText(child.leaf.move, child.name, column);
-      else out += `${' '.repeat(column)}${scalarText(child.name)}:${this.eol}${this.render(child, column + step, step)}`;
+      if (child.leaf) {
+        const parts = this.leafParts(child.leaf.move, child.name, column, column);
+        out += (commentsDone ? '' : parts.comments) + parts.body;
+        continue;
+      }
+      // A new chain of maps made for one moved pair: its comments go above the chain's first line.
+      const only = commentsDone ? undefined : this.singleLeaf(child);
+      const comments = only ? this.leafParts(only.leaf!.move, only.name, column, column).comments : '';
+      out += `${comments}${' '.repeat(column)}${scalarText(child.name)}:${this.eol}${this.render(child, column + step, step, commentsDone || only !== undefined)}`;
     }
     return out;
   }
 
-  /** The moved pair's own lines (with its comments), re-indented, under its new key name. */
-  private leafText(move: Move, name: string, column: number): string {
+  private singleLeaf(node: TrieNode): TrieNode | undefined {
+    if (node.leaf) return node;
+    if (node.children.size !== 1) return undefined;
+    return this.singleLeaf(node.children.values().next().value!);
+  }
+
+  /**
+   * The moved pair's own lines, re-indented, under its new key name: the comment lines above it
+   * (shifted to `commentColumn`) and the pair itself (shifted to `column`).
+   */
+  private leafParts(move: Move, name: string, column: number, commentColumn: number): { comments: string; body: string } {
     const pair = move.pair;
     const [start, end] = this.removal(pair);
+    const keyLine = this.lines.lineStart(pair.key.range![0]);
+    const comments = shiftText(this.text.slice(start, keyLine), pair.column, commentColumn);
     const key = { start: pair.key.range![0], end: pair.key.range![1], text: scalarText(name, pair.key.type) };
-    let text: string;
+    let body: string;
     const value = move.value;
     if (value && this.text.slice(value.start, value.end).includes('\n')) {
-      const spliced = [key, value].sort((a, b) => b.start - a.start).reduce((t, r) => t.slice(0, r.start - start) + r.text + t.slice(r.end - start), this.text.slice(start, end));
-      text = shiftText(spliced, pair.column, column);
+      const spliced = [key, value].sort((a, b) => b.start - a.start).reduce((t, r) => t.slice(0, r.start - keyLine) + r.text + t.slice(r.end - keyLine), this.text.slice(keyLine, end));
+      body = shiftText(spliced, pair.column, column);
     } else {
-      text = shiftLines(this.lines, start, end, pair.column, column, value ? [key, value] : [key]);
+      body = shiftLines(this.lines, keyLine, end, pair.column, column, value ? [key, value] : [key]);
     }
-    return text.endsWith('\n') ? text : text + this.eol;
+    return { comments, body: body.endsWith('\n') ? body : body + this.eol };
   }
 }
