@@ -136,6 +136,26 @@ describe('runEngine', () => {
     expect(result.findings).toEqual([{ rule: 'test2/warn', severity: 'info', path: 'application.properties', line: 2, column: 3, message: 'here' }]);
   });
 
+  it('drops a file-pass finding about text that a project pass then deleted', async () => {
+    const dir = tempRepo({ 'application.properties': 'a=1\nb=warn-me\nc=warn-me-too\n' });
+    const deleteLineB = {
+      id: 'test3',
+      description: 'deletes line b',
+      rules: ['test3/delete'],
+      kinds: ['properties' as const],
+      run(view: { byPath: Map<string, { text?: string }> }) {
+        const text = view.byPath.get('application.properties')!.text!;
+        const start = text.indexOf('b=');
+        return { edits: [{ path: 'application.properties', edits: [{ start, end: text.indexOf('\n', start) + 1, text: '', rule: 'test3/delete' }] }] };
+      },
+    };
+    const alone = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    expect(alone.findings.map((f) => f.line)).toEqual([2]);
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass], projectPasses: [deleteLineB] });
+    expect(result.findings).toEqual([]);
+    expect(result.changes[0]!.after!.toString()).toBe('a=1\nc=warn-me-too\n');
+  });
+
   it('selects passes and rules with --only / --skip', async () => {
     const dir = tempRepo({ 'application.properties': 'x=old\n' });
     expect((await runEngine({ root: dir, table, filePasses: [renamePass], skipRules: ['test/rename'] })).changes).toHaveLength(0);

@@ -175,13 +175,24 @@ function makeProjectView(root: string, files: WorkFile[]): ProjectView {
 }
 
 class FindingSink {
-  readonly all: Finding[] = [];
+  all: Finding[] = [];
   private readonly seen = new Set<string>();
-  add(f: Finding): void {
+  /** Where each file-pass finding stands in its file as read, so later deletions can void it. */
+  private readonly offsets = new Map<Finding, number>();
+  add(f: Finding, originalOffset?: number): void {
     const key = findingKey(f);
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.all.push(f);
+    if (originalOffset !== undefined) this.offsets.set(f, originalOffset);
+  }
+  /** A finding about text that a project pass then deleted (e.g. banner keys it consumed) is moot. */
+  dropInside(path: string, ranges: { start: number; end: number }[]): void {
+    if (ranges.length === 0) return;
+    this.all = this.all.filter((f) => {
+      const at = f.path === path ? this.offsets.get(f) : undefined;
+      return at === undefined || !ranges.some((r) => at >= r.start && at < r.end);
+    });
   }
 }
 
@@ -239,7 +250,7 @@ function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassCon
     }
   }
   const lines = new LineIndex(original.text);
-  for (const f of found) sink.add(toFinding(f, original, lines));
+  for (const f of found) sink.add(toFinding(f, original, lines), f.line === undefined ? f.offset : undefined);
   work.source = current;
 }
 
@@ -255,6 +266,10 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
     const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
     const spliced = applyEdits(work.source.text, wanted);
     for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    const deleted = spliced.applied
+      .filter((e) => e.end > e.start)
+      .map((e) => ({ start: toOriginalOffset(work.history, e.start), end: toOriginalOffset(work.history, e.end) }));
+    sink.dropInside(p, deleted);
     if (spliced.applied.length) work.history.push(spliced.applied);
     for (const e of spliced.deferred) {
       sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
