@@ -154,6 +154,7 @@ class Walker {
           }
           continue;
         }
+        if (this.kotlin && (t.v === 'val' || t.v === 'var')) pending = []; // annotations on a property stay with it
         if (this.kotlin && t.v === 'fun') {
           const m = this.kotlinFun(i, pending);
           if (m) {
@@ -166,7 +167,7 @@ class Walker {
         }
         if (!this.kotlin && top && depth === top.depth && tk[i + 1]?.v === '(' && i > memberStart && this.looksLikeJavaMethod(memberStart, i)) {
           const m = this.javaMethod(memberStart, i, pending);
-          top.type.methods.push(m.decl);
+          if (m.decl.returnType !== undefined) top.type.methods.push(m.decl); // constructors are not handlers
           pending = [];
           i = m.next;
           memberStart = i;
