@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // boot-upgrade: migrate | check | report (| maturity). Exit codes: 0 ok, 1 check failed or
 // would change, 2 usage or input error (bad option, bad table, unparseable file, refused write).
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.js';
@@ -225,7 +226,15 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]).replace(/\.ts$/, '.js'));
-if (invokedDirectly || process.argv[1]?.endsWith('boot-upgrade')) {
+/** Run when this file is the program (directly, through npm's bin link, or under tsx); not when imported. */
+function isEntryPoint(): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
   main(process.argv.slice(2)).then((code) => process.exit(code));
 }
