@@ -168,7 +168,7 @@ function linkField(r: Resolver, schema: unknown, fields: string[], path: string,
       if (hit) return hit;
     }
   }
-  if (s.items !== undefined) return linkField(r, s.items, fields, `${path}[].`, depth + 1, seen);
+  if (s.items !== undefined) return linkField(r, s.items, fields, `${path.replace(/\.$/, '')}[].`, depth + 1, seen);
   return undefined;
 }
 
