@@ -132,6 +132,20 @@ describe('maturity command', () => {
   });
 });
 
+describe('maturity on the bundled demo app', () => {
+  it('grades its user resource level 1 because of POST /api/users/update, with the seed fix', async () => {
+    const { code, stdout } = await cli(['maturity', 'examples/demo-app', '--format', 'json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as Report;
+    check(report, {
+      level: 1,
+      resources: { '/api/users': 1 },
+      operations: { 'GET /api/users': 2, 'POST /api/users': 2, 'GET /api/users/{userNumber}': 2, 'PUT /api/users/{userNumber}': 2, 'DELETE /api/users/{userNumber}': 2, 'POST /api/users/update': 1 },
+      blocking: [['POST /api/users/update', 'PUT /api/users/{userNumber}', 'src/main/java/com/example/demo/web/UserController.java:50']],
+    }, '');
+  });
+});
+
 describe('maturity live probe (loopback only)', () => {
   let server: Server;
   let base: string;

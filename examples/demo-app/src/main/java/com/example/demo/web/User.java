@@ -1,0 +1,3 @@
+package com.example.demo.web;
+
+public record User(long userNumber, String userId, String name) {}
