@@ -10,7 +10,6 @@ import { scalarText } from '../../src/formats/yaml.js';
 import { convertValue } from '../../src/properties/conversions.js';
 import type { PresentKey } from '../../src/properties/conversions.js';
 import { canonicalSegment, isProfileSpecificForbidden, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
-import { tableIndex } from '../../src/table/load.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftText } from './blocks.js';
@@ -37,12 +36,6 @@ function canon(path: readonly string[]): string {
 
 function isBelow(path: string, prefix: string): boolean {
   return path.startsWith(prefix + '.') || path.startsWith(prefix + '[');
-}
-
-function removedFamilies(table: MigrationTable): { canonical: string; row: PropertyRemoval }[] {
-  return tableIndex(table, 'yaml/removed-families', (t) =>
-    t.properties.remove.filter((r) => r.prefix).map((row) => ({ canonical: canon(splitKey(row.key)), row })),
-  );
 }
 
 interface Move {
@@ -123,7 +116,6 @@ export class DocPlanner {
 
   private visit(pair: YamlPair): void {
     if (pair.child) {
-      if (this.reportRemovedFamily(pair)) return;
       const mv = subtreeMove(this.table, pair.path.join('.'));
       if (mv && this.tryMove({ pair, target: splitKey(mv.to), rule: mv.rule, consumed: [] }, 'block')) return;
       for (const p of pair.child.pairs) this.visit(p);
@@ -135,15 +127,6 @@ export class DocPlanner {
     }
     if (this.leaf(pair)) return;
     for (const item of pair.itemMaps) for (const p of item.pairs) this.visit(p);
-  }
-
-  /** A whole removed family (`spring.jta.atomikos:`) is reported once, at its key. */
-  private reportRemovedFamily(pair: YamlPair): boolean {
-    const c = canon(pair.path);
-    const family = removedFamilies(this.table).find((r) => c === r.canonical || isBelow(c, r.canonical));
-    if (!family) return false;
-    this.reportRemoved(pair, family.row);
-    return true;
   }
 
   private reportRemoved(pair: YamlPair, row: PropertyRemoval): void {
