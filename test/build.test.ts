@@ -105,6 +105,28 @@ describe('every rename row', () => {
   });
 });
 
+describe('gradle rules', () => {
+  const migrate = (text: string, dsl: 'groovy' | 'kotlin' = 'groovy') => {
+    const out = new PassOutput();
+    migrateGradle({ dsl, text, tokens: groovyTokens(text), facts: buildFacts(ctx()), out, options: {} });
+    return applyEdits(text, out.edits).text;
+  };
+
+  it('raises the compiler release option, not other properties named release', () => {
+    expect(migrate("compileJava { options.release = 11 }\nversionInfo { release = '1.0' }\n")).toBe("compileJava { options.release = 17 }\nversionInfo { release = '1.0' }\n");
+  });
+
+  it('follows $name and ${name} version variables to their assignment', () => {
+    const text = 'ext.springBootVersion = "2.7.5"\nbuildscript { dependencies { classpath "org.springframework.boot:spring-boot-gradle-plugin:$springBootVersion" } }\n';
+    expect(migrate(text)).toBe(text.replace('2.7.5', '3.0.13'));
+  });
+
+  it('leaves Boot 3.x, newer Kotlin and a later dependency-management plugin alone', () => {
+    const text = "plugins {\n  id 'org.springframework.boot' version '3.0.1'\n  id 'org.jetbrains.kotlin.jvm' version '1.8.0'\n  id 'io.spring.dependency-management' version '1.1.5'\n}\n";
+    expect(migrate(text)).toBe(text);
+  });
+});
+
 describe('formats', () => {
   it('groovy tokens: comments skipped, 1.8 joined, string content spans, templates marked', () => {
     const text = "// 'x:y:1'\nsourceCompatibility = 1.8\nid \"a\" version \"${v}\"\n";

@@ -105,7 +105,8 @@ export function isBoot2(version: string): boolean {
 /** '1.8' -> 8, '11' -> 11, 'VERSION_1_8' handled by callers; undefined when not a Java version. */
 export function javaLevel(value: string): number | undefined {
   const m = /^(?:1\.)?(\d+)$/.exec(value.trim());
-  return m ? Number(m[1]) : undefined;
+  const level = m ? Number(m[1]) : undefined;
+  return level !== undefined && level >= 5 && level < 100 ? level : undefined; // '1.0' is not a Java level
 }
 
 export function coordinateText(c: { groupId: string; artifactId: string; classifier?: string }): string {

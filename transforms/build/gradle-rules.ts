@@ -276,6 +276,8 @@ function mapNotation(run: GradleRun, i: number): void {
 /** sourceCompatibility = '11' | 1.8 | JavaVersion.VERSION_11; jvmTarget = "11"; release = 11 / release.set(11). */
 function compatibility(run: GradleRun, i: number): void {
   const { tokens } = run;
+  // `release` only as the compiler option (options.release), never another task's property.
+  if (tokens[i]!.value === 'release' && !(tokens[i - 1]?.value === '.' && tokens[i - 2]?.value === 'options')) return;
   let j = i + 1;
   if (tokens[j]?.value === '=') j++;
   else if (tokens[j]?.value === '.' && tokens[j + 1]?.value === 'set' && tokens[j + 2]?.value === '(') j += 3;

@@ -13,7 +13,7 @@ const TEMPLATE_VAR = /\$\{\s*([A-Za-z_][\w.]*)\s*\}|\$([A-Za-z_]\w*)/g;
 export function kotlinTokens(text: string): BuildToken[] {
   return withTree('kotlin', text, (tree) => {
     const error = firstSyntaxError(tree.rootNode);
-    if (error && !error.missing) throw new ParseError(`Kotlin syntax error (${error.type})`, error.offset);
+    if (error) throw new ParseError(error.missing ? `Kotlin syntax error (missing ${error.type})` : 'Kotlin syntax error', error.offset);
     const out: BuildToken[] = [];
     let depth = 0;
     walk(tree.rootNode, (node) => {

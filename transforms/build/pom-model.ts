@@ -258,19 +258,18 @@ export function propertyUses(project: ProjectView): Map<string, Map<string, Prop
 /** Adds the property uses of models[0] (whose chain is `models`) to `uses`. */
 export function addUses(uses: Map<string, Map<string, PropertyUse[]>>, models: PomModel[]): void {
   const model = models[0]!;
-  {
-    const add = (versionEl: XmlElement | undefined, g: string | undefined, a: string | undefined, kind: PropertyUse['kind']) => {
-      const name = singleProperty(textValue(model.text, versionEl));
-      if (!name || !g || !a) return;
-      const def = findProperty(models, name);
-      if (!def) return;
-      let byProp = uses.get(def.model.path);
-      if (!byProp) uses.set(def.model.path, (byProp = new Map()));
-      byProp.set(name, [...(byProp.get(name) ?? []), { groupId: g, artifactId: a, kind, pom: model.path }]);
-    };
-    if (model.parent) add(model.parent.version, model.parent.groupId, model.parent.artifactId, 'parent');
-    for (const d of model.deps) {
-      add(d.version, resolveValue(models, textValue(model.text, d.groupId)) ?? (d.kind === 'plugin' ? 'org.apache.maven.plugins' : undefined), resolveValue(models, textValue(model.text, d.artifactId)), d.kind);
-    }
+  const add = (versionEl: XmlElement | undefined, g: string | undefined, a: string | undefined, kind: PropertyUse['kind']) => {
+    const name = singleProperty(textValue(model.text, versionEl));
+    if (!name || !g || !a) return;
+    const def = findProperty(models, name);
+    if (!def) return;
+    let byProp = uses.get(def.model.path);
+    if (!byProp) uses.set(def.model.path, (byProp = new Map()));
+    byProp.set(name, [...(byProp.get(name) ?? []), { groupId: g, artifactId: a, kind, pom: model.path }]);
+  };
+  if (model.parent) add(model.parent.version, model.parent.groupId, model.parent.artifactId, 'parent');
+  for (const d of model.deps) {
+    const g = resolveValue(models, textValue(model.text, d.groupId)) ?? (d.kind === 'plugin' && !d.groupId ? 'org.apache.maven.plugins' : undefined);
+    add(d.version, g, resolveValue(models, textValue(model.text, d.artifactId)), d.kind);
   }
 }
