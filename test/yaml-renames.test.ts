@@ -100,3 +100,24 @@ describe('yaml pass', () => {
     expect(yamlPass.prefilter!('spring:\n  redis: {}\n', ctx)).toBe(true);
   });
 });
+
+describe('--only with one rule', () => {
+  it('a move of another rule does not hold back the selected one', () => {
+    const text = 'spring:\n  redis:\n    host: h\n  profiles: dev\n';
+    const only = (rule: string) => {
+      const c = { ...ctx, options: { only: [rule] } };
+      let t = text;
+      for (let round = 0; round < 8; round++) {
+        const r = yamlPass.run({ path: 'application.yml', kind: 'yaml', text: t, encoding: 'utf8', bom: false }, c);
+        const kept = (r.edits ?? []).filter((e) => e.rule === rule);
+        const s = applyEdits(t, kept);
+        if (s.applied.length === 0) break;
+        t = s.text;
+      }
+      return t;
+    };
+    // spring.redis.host is also a plain rename row: without the block rule it moves as a leaf.
+    expect(only('properties/rename')).toBe('spring:\n  data:\n    redis:\n      host: h\n  config:\n    activate:\n      on-profile: dev\n');
+    expect(only('properties/rename-prefix')).toBe('spring:\n  data:\n    redis:\n      host: h\n  profiles: dev\n');
+  });
+});

@@ -90,6 +90,7 @@ export class DocPlanner {
     private readonly eol: string,
     private readonly profileFile: boolean,
     private readonly out: PlanOutput,
+    private readonly wanted: (rule: string) => boolean = () => true,
   ) {
     this.lines = file.lines;
     this.text = file.text;
@@ -206,6 +207,8 @@ export class DocPlanner {
 
   /** Moves a pair to `target`. For a block, false means "move its keys one by one instead". */
   private tryMove(move: Move, mode: 'block' | 'leaf'): boolean {
+    // A rule the run does not select must not hold the round's one structural rule (it would starve the others).
+    if (!this.wanted(move.rule)) return mode === 'leaf';
     const from = move.pair.path.join('.');
     const to = move.target.join('.');
     const sources = [move.pair, ...move.consumed];
