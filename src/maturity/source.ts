@@ -43,6 +43,8 @@ interface TypeInfo {
 
 export async function sourceInput(root: string, files: InputFile[], vocab: Vocabulary): Promise<GradeInput> {
   const routes = await collectRoutes(files);
+  const dataRest = files.some((f) => f.text.includes('RepositoryRestResource') || ((f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && f.text.includes('data-rest')));
+  if (!routes.length && !dataRest) return { kind: 'source', path: root, operations: [], excluded: [], notes: [], style: 'spring' };
   const types = typeIndex(files);
   const operations: Operation[] = [];
   for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
