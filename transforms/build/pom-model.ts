@@ -4,7 +4,7 @@
 // migrated, which is parsed from its current text on every round.
 import path from 'node:path/posix';
 import type { ProjectView } from '../../src/engine/types.js';
-import { child, childrenNamed, localName, parseXml, textValue, type XmlDocument, type XmlElement } from '../../src/formats/xml.js';
+import { child, localName, parseXml, textValue, type XmlDocument, type XmlElement } from '../../src/formats/xml.js';
 import type { BuildFacts } from './facts.js';
 
 export type DepKind = 'dependency' | 'managed-dependency' | 'plugin' | 'plugin-dependency' | 'exclusion';
