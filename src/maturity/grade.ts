@@ -92,9 +92,17 @@ function actionSegments(path: string, v: Vocabulary): string[] {
   return segs.filter((s) => isActionSegment(s, v));
 }
 
-/** The resource an operation belongs to: its path without action segments and a trailing id. */
+const FILLER_WORDS = ['by', 'all', 'id', 'info', 'details', 'data'];
+
+/** The noun an action segment carries (`getUser` -> `users`), or undefined (`update`, `getById`). */
+function actionNoun(segment: string): string | undefined {
+  const rest = words(segment).slice(1).filter((x) => !FILLER_WORDS.includes(x));
+  return rest.length ? plural(rest.join('-')) : undefined;
+}
+
+/** The resource an operation belongs to: its path without action segments and a trailing id (`/api/getUser` -> `/api/users`). */
 function resourceOf(path: string, actions: string[]): string {
-  const segs = segments(path).filter((s) => !actions.includes(s));
+  const segs = segments(path).flatMap((s) => (actions.includes(s) ? (actionNoun(s) ? [actionNoun(s)!] : []) : [s]));
   if (segs.length && isParam(segs[segs.length - 1]!)) segs.pop();
   return '/' + segs.map((s) => (isParam(s) ? '{}' : s)).join('/');
 }
@@ -210,7 +218,7 @@ function fixForAction(a: Analysed, input: GradeInput): string {
 function fixFromWords(w: string[], prefix: string, op: Operation, _input: GradeInput): string {
   const verb = w[0] ?? '';
   let segs = segments(prefix);
-  const rest = w.slice(1).filter((x) => !['by', 'all', 'id', 'info', 'details', 'data'].includes(x));
+  const rest = w.slice(1).filter((x) => !FILLER_WORDS.includes(x));
   if (rest.length) segs = [...segs, plural(rest.join('-'))];
   else if (!segs.length) segs = ['resources'];
   const last = segs[segs.length - 1]!;

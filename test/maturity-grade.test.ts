@@ -1,0 +1,83 @@
+// Unit tests of the grader's rules on hand-built operations (no parsing involved).
+import { describe, expect, it } from 'vitest';
+import { grade } from '../src/maturity/grade.js';
+import type { GradeInput, Operation } from '../src/maturity/model.js';
+import { defaultVocabulary, isActionSegment, matchGlob, words } from '../src/maturity/vocabulary.js';
+
+const v = defaultVocabulary();
+const op = (method: string, path: string, extra: Partial<Operation> = {}): Operation => ({
+  method, path, location: `x:${path}`, produces: [], consumes: [], params: [], bodyFields: [], soap: false, hypermedia: 'none', evidence: [], ...extra,
+});
+const input = (operations: Operation[], style: GradeInput['style'] = 'generic'): GradeInput => ({ kind: 'openapi', path: 'x', operations, excluded: [], notes: [], style });
+const levels = (ops: Operation[], rule: 'min' | 'majority' = 'min') => {
+  const r = grade(input(ops), v, rule);
+  return { level: r.level, ops: Object.fromEntries(r.resources.flatMap((x) => x.operations.map((o) => [`${o.method} ${o.path}`, o.level]))), fixes: r.blocking.map((b) => `${b.operation} -> ${b.fix}`) };
+};
+
+describe('path words and actions', () => {
+  it('splits camelCase, kebab, snake and acronyms', () => {
+    expect(words('getUserById')).toEqual(['get', 'user', 'by', 'id']);
+    expect(words('user-update')).toEqual(['user', 'update']);
+    expect(words('HTMLExport_v2')).toEqual(['html', 'export', 'v2']);
+  });
+  it('a verb first is an action, unless the segment is an allowed noun or a parameter', () => {
+    expect(['update', 'getUser', 'do-payment', 'activate.json'].map((s) => isActionSegment(s, v))).toEqual([true, true, true, true]);
+    expect(['users', 'search', 'status', 'exports', '{update}', 'user-update'].map((s) => isActionSegment(s, v))).toEqual([false, false, false, false, false, false]);
+  });
+  it('globs: * one segment, ** any, {x} any parameter', () => {
+    expect(matchGlob('/api/*/update', '/api/users/update')).toBe(true);
+    expect(matchGlob('/api/**', '/api/a/b/c')).toBe(true);
+    expect(matchGlob('/api/users/{id}', '/api/users/{userNumber}')).toBe(true);
+    expect(matchGlob('/api/*', '/api/a/b')).toBe(false);
+  });
+});
+
+describe('levels and fixes', () => {
+  it('derives the resource-style fix from the verb, the path and the body fields', () => {
+    const r = levels([
+      op('POST', '/api/getUser'),
+      op('POST', '/api/users/update', { bodyFields: ['userNumber', 'name'] }),
+      op('POST', '/api/orders/{orderId}/cancel'),
+      op('POST', '/api/listInvoices'),
+      op('GET', '/api/users'),
+    ]);
+    expect(r.level).toBe(1);
+    expect(r.fixes).toEqual([
+      'POST /api/listInvoices -> GET /api/invoices',
+      "POST /api/orders/{orderId}/cancel -> PATCH /api/orders/{orderId} (the 'cancel' state change as a field of the resource)",
+      'POST /api/getUser -> GET /api/users/{id}',
+      'POST /api/users/update -> PUT /api/users/{userNumber}',
+    ]);
+    expect(grade(input([op('POST', '/api/getUser'), op('GET', '/api/users')]), v, 'min').resources.map((x) => x.path)).toEqual(['/api/users']);
+  });
+
+  it('any-method mappings and POST on an item are level 1; POST-only APIs are level 1', () => {
+    expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });
+    expect(levels([op('GET', '/api/users/{id}'), op('POST', '/api/users/{id}')]).ops).toEqual({ 'GET /api/users/{id}': 2, 'POST /api/users/{id}': 1 });
+    expect(levels([op('POST', '/api/users'), op('POST', '/api/orders')]).ops).toEqual({ 'POST /api/orders': 1, 'POST /api/users': 1 });
+  });
+
+  it('one POST address is level 0; one GET address is a read-only level 2', () => {
+    expect(levels([op('POST', '/rpc')]).level).toBe(0);
+    expect(levels([op('GET', '/api/status')]).level).toBe(2);
+  });
+
+  it('level 3 needs links on at least one operation; no-body and unknown responses are neutral', () => {
+    expect(levels([op('GET', '/a/{id}', { hypermedia: 'links' }), op('DELETE', '/a/{id}', { hypermedia: 'no-body' }), op('PUT', '/a/{id}', { hypermedia: 'unknown' })]).level).toBe(3);
+    expect(levels([op('DELETE', '/a/{id}', { hypermedia: 'no-body' }), op('GET', '/a', { hypermedia: 'unknown' })]).level).toBe(2);
+    expect(levels([op('GET', '/a/{id}', { hypermedia: 'links' }), op('PUT', '/a/{id}')]).level).toBe(2);
+  });
+
+  it('majority: the most common level, ties to the lower one', () => {
+    const ops = [op('GET', '/a', { hypermedia: 'links' }), op('GET', '/b', { hypermedia: 'links' }), op('GET', '/c'), op('POST', '/d/do-it')];
+    expect(levels(ops, 'majority').level).toBe(3);
+    expect(levels(ops, 'min').level).toBe(1);
+    expect(levels([op('GET', '/a', { hypermedia: 'links' }), op('GET', '/c')], 'majority').level).toBe(2);
+  });
+
+  it('excludes actuator, error and docs endpoints unless asked', () => {
+    const r = grade(input([op('GET', '/actuator/health'), op('GET', '/error'), op('GET', '/v3/api-docs/swagger-config'), op('GET', '/api/a')]), v, 'min');
+    expect(r.excluded.map((x) => `${x.operation}: ${x.reason}`)).toEqual(['GET /actuator/health: actuator endpoint', 'GET /error: error controller', 'GET /v3/api-docs/swagger-config: framework endpoint']);
+    expect(grade(input([op('GET', '/actuator/health')]), { ...v, includeFramework: true }, 'min').summary.operations).toBe(1);
+  });
+});
