@@ -348,7 +348,10 @@ function extProperty(run: GradleRun, i: number): void {
     return;
   }
   const decision = decideVersionProperty(facts, name, value.value);
-  if (decision?.kind === 'update') setString(run, value, decision.to, 'build/version-property');
+  if (decision?.kind === 'update') {
+    setString(run, value, decision.to, 'build/version-property');
+    run.out.report('build/version-property', 'info', value.start, `${decision.message}: override updated; remove it to follow Boot`);
+  }
   else if (decision) run.out.report('build/version-property', 'warning', value.start, decision.message);
 }
 

@@ -152,7 +152,10 @@ function properties(run: PomRun): void {
     }
     if (run.bootManaged && facts.props.has(name)) {
       const decision = decideVersionProperty(facts, name, value);
-      if (decision?.kind === 'update') setValue(run, el, decision.to, 'build/version-property', name);
+      if (decision?.kind === 'update') {
+        setValue(run, el, decision.to, 'build/version-property', name);
+        run.out.report('build/version-property', 'info', el.start, `${decision.message}: override updated; remove it to follow Boot`);
+      }
       else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
       continue;
     }
