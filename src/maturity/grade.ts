@@ -178,6 +178,7 @@ function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, reso
     const target = a.op.operationName ? fixFromWords(words(a.op.operationName.replace(/(Request|Response)$/, '')), '', a.op, input) : undefined;
     if (a.op.soap) return [{ ...base, message: 'SOAP operation behind a single address', fix: target ?? 'give the resource its own address and use HTTP methods for the operations' }];
     const rpc = g.evidence.find((e) => e.kind === 'rpc-field');
+    if (rpc && a.op.operationName) return [{ ...base, message: `${rpc.message}: ${a.op.operationName}`, fix: fixFromWords(words(a.op.operationName), a.path, a.op, input) }];
     if (rpc) return [{ ...base, message: rpc.message, fix: 'one address per resource and one HTTP method per operation instead of the field (e.g. PUT /api/users/{id} for an update)' }];
     return [{ ...base, message: 'one address and one method for the whole API', fix: 'give each resource its own address (/api/users, /api/users/{id}) and use GET/POST/PUT/DELETE' }];
   }
@@ -235,7 +236,7 @@ function fixFromWords(w: string[], prefix: string, op: Operation, _input: GradeI
 }
 
 function idName(op: Operation): string {
-  const fields = op.bodyFields;
+  const fields = [...op.bodyFields, ...op.params];
   return fields.find((f) => /Number$/.test(f)) ?? fields.find((f) => f === 'id') ?? fields.find((f) => /Id$/.test(f)) ?? 'id';
 }
 

@@ -88,11 +88,17 @@ function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>
       params,
       bodyFields,
       soap,
-      operationName: r.operation,
+      operationName: r.operation ?? rpcValue(r, v),
       hypermedia: soap ? 'none' : hypermedia,
       evidence: [...evidence, ...(r.framework === 'wsdl' || r.framework === 'jax-ws' || r.framework === 'spring-ws' ? [] : [])],
     })),
   );
+}
+
+/** The operation a `params = "action=getUser"` condition names. */
+function rpcValue(r: Route, v: Vocabulary): string | undefined {
+  const cond = r.params.find((p) => p.source === 'query' && v.rpcFields.has(p.name.toLowerCase()) && /^\w+=/.test(p.type));
+  return cond?.type.slice(cond.type.indexOf('=') + 1);
 }
 
 /** Field names of a request body type declared in the project (records, classes, data classes). */

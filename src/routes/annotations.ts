@@ -150,11 +150,19 @@ export function springRoutes(ctx: FileContext): Route[] {
         produces: produces.length ? produces : mediaTypes(classMapping, ev, 'produces'),
         consumes: consumes.length ? consumes : mediaTypes(classMapping, ev, 'consumes'),
         framework: isReactive(m, ctx.decls) ? 'webflux' : 'spring-mvc',
-        params: params(m, ev, SPRING_PARAMS, false),
+        params: [...params(m, ev, SPRING_PARAMS, false), ...paramConditions(mapping, ev)],
       });
     }
   }
   return out;
+}
+
+/** `params = "action=update"` narrows a mapping by a query parameter: an RPC shape when it names the operation. */
+function paramConditions(mapping: Annotation, ev: EvalContext): RouteParam[] {
+  return items(arg(mapping, 'params')?.value)
+    .map((v) => evaluate(v, ev))
+    .filter((e) => e.resolved)
+    .map((e) => ({ name: e.text.replace(/^!/, '').split(/!?=/)[0]!.trim(), source: 'query' as const, type: e.text }));
 }
 
 export function jaxRsRoutes(ctx: FileContext): Route[] {
