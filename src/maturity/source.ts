@@ -42,15 +42,16 @@ interface TypeInfo {
 }
 
 export async function sourceInput(root: string, files: InputFile[], vocab: Vocabulary): Promise<GradeInput> {
-  const routes = await collectRoutes(files);
+  const notes: string[] = [];
+  const routes = await collectRoutes(files, { onError: (file, message) => notes.push(`${file}: ${message}`) });
   const dataRest = files.some((f) => f.text.includes('RepositoryRestResource') || ((f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && f.text.includes('data-rest')));
-  if (!routes.length && !dataRest) return { kind: 'source', path: root, operations: [], excluded: [], notes: [], style: 'spring' };
+  if (!routes.length && !dataRest) return { kind: 'source', path: root, operations: [], excluded: [], notes, style: 'spring' };
   const types = typeIndex(files);
   const operations: Operation[] = [];
   for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
   operations.push(...springDataRest(files, types));
   const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
-  return { kind: 'source', path: root, operations, excluded: [], notes: [], style: jaxRs ? 'jax-rs' : 'spring' };
+  return { kind: 'source', path: root, operations, excluded: [], notes, style: jaxRs ? 'jax-rs' : 'spring' };
 }
 
 function typeIndex(files: InputFile[]): Map<string, TypeInfo> {

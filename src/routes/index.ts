@@ -17,11 +17,16 @@ const SOURCE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@Path\b|@(GET|P
 /** Spring Boot's default for spring.webservices.path. */
 const DEFAULT_WS_PATH = '/services';
 
-export async function collectRoutes(files: InputFile[]): Promise<Route[]> {
-  return collectRoutesSync(files);
+export interface CollectOptions {
+  /** Called for a file that cannot be read (a malformed WSDL); the file then declares no route. */
+  onError?(file: string, message: string): void;
 }
 
-export function collectRoutesSync(files: InputFile[]): Route[] {
+export async function collectRoutes(files: InputFile[], options: CollectOptions = {}): Promise<Route[]> {
+  return collectRoutesSync(files, options);
+}
+
+export function collectRoutesSync(files: InputFile[], options: CollectOptions = {}): Route[] {
   const sources = files.filter((f) => (f.kind === 'java' || f.kind === 'kotlin') && SOURCE_HINT.test(f.text));
   const constants = new ConstantIndex();
   const contexts: FileContext[] = [];
@@ -45,8 +50,9 @@ export function collectRoutesSync(files: InputFile[]): Route[] {
     if ((f.kind === 'xml' || f.kind === 'other') && looksLikeWsdl(f.path, f.text)) {
       try {
         routes.push(...wsdlRoutes(f.path, f.text));
-      } catch {
-        // an unreadable WSDL declares nothing we can trust; the caller reports files it could not read
+      } catch (e) {
+        // an unreadable WSDL declares nothing we can trust
+        options.onError?.(f.path, `unreadable WSDL: ${(e as Error).message.split('\n')[0]}`);
       }
     }
   }
