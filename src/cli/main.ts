@@ -11,7 +11,7 @@ import { gitTopLevel } from '../engine/git.js';
 import { TableError, packageRoot } from '../table/load.js';
 import { FORMATTERS, formatNames } from '../report/index.js';
 import { findingLine } from '../report/text.js';
-import { COMMON_OPTIONS, MIGRATE_OPTIONS, REPORT_OPTIONS, listOption, optionHelp, toParseArgs, type OptionSpec } from './options.js';
+import { COMMON_OPTIONS, MIGRATE_OPTIONS, REPORT_OPTIONS, TRANSFORM_OPTIONS, listOption, optionHelp, toParseArgs, type OptionSpec } from './options.js';
 import { EXTRA_COMMANDS, type Command, type CommandContext } from './commands.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -112,25 +112,25 @@ Rewrites every file the migration table applies to, in place and atomically.
 Refuses to touch files with uncommitted git changes unless --allow-dirty.
 
 Options:
-${optionHelp({ ...MIGRATE_OPTIONS, ...COMMON_OPTIONS })}`,
+${optionHelp({ ...MIGRATE_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS })}`,
   check: `Usage: boot-upgrade check [dir | files...] [options]
 
 For pre-commit hooks and CI: exit 1 when a file would change or an error-level finding
 remains, 0 otherwise. Given file paths, only those files are read.
 
 Options:
-${optionHelp(COMMON_OPTIONS)}`,
+${optionHelp({ ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS })}`,
   report: `Usage: boot-upgrade report [dir] [options]
 
 Prints every finding: rule id, severity, path, line, message and a docs link.
 Formats: ${formatNames().join(', ')}.
 
 Options:
-${optionHelp({ ...REPORT_OPTIONS, ...COMMON_OPTIONS })}`,
+${optionHelp({ ...REPORT_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS })}`,
 };
 
 async function migrate(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...MIGRATE_OPTIONS, ...COMMON_OPTIONS });
+  const { values, positionals } = parse(argv, { ...MIGRATE_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
   if (values.help) return print(HELP.migrate!);
   if (positionals.length > 1) throw new UsageError('migrate takes one directory');
   const root = resolveDir(positionals[0]);
@@ -172,7 +172,7 @@ function checkTargets(positionals: string[]): { root: string; only?: string[] } 
 }
 
 async function check(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, COMMON_OPTIONS);
+  const { values, positionals } = parse(argv, { ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
   if (values.help) return print(HELP.check!);
   const { root, only } = checkTargets(positionals);
   const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('checking') });
@@ -184,7 +184,7 @@ async function check(argv: string[]): Promise<number> {
 }
 
 async function report(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...REPORT_OPTIONS, ...COMMON_OPTIONS });
+  const { values, positionals } = parse(argv, { ...REPORT_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
   if (values.help) return print(HELP.report!);
   if (positionals.length > 1) throw new UsageError('report takes one directory');
   const format = (values.format as string | undefined) ?? 'text';

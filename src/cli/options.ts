@@ -25,6 +25,13 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
   'diff-file': { type: 'string', value: 'FILE', help: 'also write the diff to FILE' },
   'allow-dirty': { type: 'boolean', help: 'rewrite files that have uncommitted git changes' },
   explain: { type: 'boolean', help: 'list every changed file with the rules that changed it' },
+};
+
+/**
+ * Options that decide what the transforms change. migrate, check and report all take them, so a
+ * pre-commit `check` can be told the same choices the migration was made with.
+ */
+export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
   'add-properties-migrator': { type: 'boolean', help: 'add spring-boot-properties-migrator at runtime scope (Maven runtime, Gradle runtimeOnly) to report renamed properties at start-up; remove it once migrated' },
   'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration in spring.factories too (libraries that must still load on Boot 2.7)' },
   'trailing-slash': { type: 'string', value: 'MODE', help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
