@@ -81,3 +81,28 @@ describe('levels and fixes', () => {
     expect(grade(input([op('GET', '/actuator/health')]), { ...v, includeFramework: true }, 'min').summary.operations).toBe(1);
   });
 });
+
+describe('OpenAPI reading', async () => {
+  const { openApiInput, parseOpenApi } = await import('../src/maturity/openapi.js');
+  it('applies a Swagger 2 basePath, follows $ref chains, reads body fields and formData', () => {
+    const doc = parseOpenApi('s.json', JSON.stringify({
+      swagger: '2.0', basePath: '/v1/', paths: {
+        '/rpc': { post: { parameters: [{ $ref: '#/parameters/Body' }], responses: { 200: { description: 'ok' } } } },
+        '/forms': { post: { consumes: ['application/x-www-form-urlencoded'], parameters: [{ in: 'formData', name: 'cmd' }], responses: { 204: { description: 'ok' } } } },
+      },
+      parameters: { Body: { in: 'body', name: 'b', schema: { $ref: '#/definitions/Alias' } } },
+      definitions: { Alias: { $ref: '#/definitions/Call' }, Call: { type: 'object', properties: { method: { type: 'string' }, args: { type: 'array' } } } },
+    }));
+    const ops = openApiInput('s.json', doc, v).operations;
+    expect(ops.map((o) => [o.method, o.path, o.bodyFields, o.hypermedia])).toEqual([
+      ['POST', '/v1/rpc', ['method', 'args'], 'no-body'],
+      ['POST', '/v1/forms', ['cmd'], 'no-body'],
+    ]);
+    expect(grade(input(ops), v, 'min').resources.map((r) => [r.path, r.level])).toEqual([['/v1/forms', 0], ['/v1/rpc', 0]]);
+  });
+  it('names the file and the problem for bad documents', () => {
+    expect(() => parseOpenApi('a.json', '{"openapi": "3.0.0",')).toThrow(/^a\.json: not valid JSON: /);
+    expect(() => parseOpenApi('a.yaml', 'openapi: 3.0.0\ninfo: {}\n')).toThrow("a.yaml: OpenAPI document has no 'paths' object");
+    expect(() => parseOpenApi('a.yaml', '- 1\n- 2\n')).toThrow('a.yaml: not an OpenAPI document (expected an object)');
+  });
+});

@@ -85,7 +85,7 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
       const { hypermedia, evidence } = hypermediaOf(r, produces, schemas, hasBody, v, location);
       operations.push({
         method: m.toUpperCase(),
-        path: p,
+        path: swagger2 && typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') + p : p,
         handler: typeof op.operationId === 'string' ? op.operationId : undefined,
         location,
         produces,
