@@ -114,7 +114,7 @@ function firstLine(message: string): string {
 /** Parses every document of a YAML file; throws ParseError on the first error (tabs as indentation included). */
 export function parseYaml(text: string): YamlFile {
   const lines = new Lines(text);
-  const parsed = parseAllDocuments(text, { keepSourceTokens: true, uniqueKeys: true });
+  const parsed = parseAllDocuments(text, { uniqueKeys: true });
   // An empty stream is an empty array (with `empty: true`): no documents, nothing to change.
   const list = [...parsed];
   for (const doc of list) {

@@ -24,10 +24,17 @@ export const YAML_RULES = {
   profileSpecific: 'properties/profile-specific',
 } as const;
 
-/** Canonical form of a segment keeping its index (`nodes[0]`), for comparing paths. */
+const canonCache = new Map<string, string>();
+
+/** Canonical form of a segment keeping its index (`nodes[0]`), for comparing paths (memoized: keys repeat across files). */
 function canonSeg(seg: string): string {
-  const bracket = seg.indexOf('[');
-  return canonicalSegment(seg) + (bracket >= 0 ? seg.slice(bracket) : '');
+  let c = canonCache.get(seg);
+  if (c === undefined) {
+    const bracket = seg.indexOf('[');
+    c = canonicalSegment(seg) + (bracket >= 0 ? seg.slice(bracket) : '');
+    if (canonCache.size < 100_000) canonCache.set(seg, c);
+  }
+  return c;
 }
 
 function canon(path: readonly string[]): string {
