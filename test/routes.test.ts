@@ -155,3 +155,39 @@ describe('route inventory: Kotlin, router functions, JAX-RS, SOAP', () => {
     expect(byHandler.get('h#del')!.paths[0]!.literals.map((l) => l.value)).toEqual(['/v3', '/u/{id}']);
   });
 });
+
+describe('route inventory: constants and literals in Kotlin', () => {
+  it('resolves object/companion constants, keeps raw strings exact, marks templates unresolved', async () => {
+    const paths = 'package x\nobject Paths {\n  const val API = "/api"\n  const val USERS = "$API/users"\n  const val ORDERS = API + "/orders"\n}\n';
+    const ctl = [
+      'package x',
+      '@RestController',
+      '@RequestMapping(Paths.ORDERS)',
+      'class OrderController {',
+      '  companion object { const val ITEM = "/{id}" }',
+      '  @GetMapping(ITEM) fun get(@PathVariable id: Long): Order = TODO()',
+      '  @GetMapping(path = ["""/raw"""]) fun raw(): String = ""',
+      '  @GetMapping(Paths.USERS) fun users(): String = ""',
+      '  @field:Deprecated("x") val unused: String = ""',
+      '  fun helper(): String = "@GetMapping(\\"/no\\")"',
+      '}',
+    ].join('\n');
+    const routes = await collectRoutes([
+      { path: 'Paths.kt', kind: 'kotlin', text: paths },
+      { path: 'OrderController.kt', kind: 'kotlin', text: ctl },
+    ]);
+    expect(routes.map((r) => r.paths.map((p) => `${p.template}${p.resolved ? '' : ' (unresolved)'}`).join())).toEqual([
+      '/api/orders/{id}',
+      '/api/orders/raw',
+      '/api/orders/{?} (unresolved)',
+    ]);
+    const raw = routes[1]!.paths[0]!.literals[2]!;
+    expect([raw.quote, raw.value, ctl.slice(raw.start, raw.end)]).toEqual(['"""', '/raw', '"""/raw"""']);
+    expect(raw.attribute).toMatchObject({ name: 'path', isArray: true });
+    expect(routes[0]!.paths[0]!.literals.map((l) => [l.file, l.value, l.viaConstant])).toEqual([
+      ['Paths.kt', '/api', 'API'],
+      ['Paths.kt', '/orders', 'Paths.ORDERS'],
+      ['OrderController.kt', '/{id}', 'ITEM'],
+    ]);
+  });
+});

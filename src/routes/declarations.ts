@@ -177,6 +177,7 @@ class Walker {
           const { value, next } = this.value(i + 2);
           if (isStringValue(value)) this.out.constants.push({ owner: top ? ownerName(top.type) : undefined, name: t.v, value });
           i = next;
+          if (this.kotlin) memberStart = i; // no ';' ends a Kotlin property
           continue;
         }
       }

@@ -32,7 +32,7 @@ export interface PathLiteral {
     argsStart?: number;
     argsEnd?: number;
   };
-  /** Set when the literal is the initializer of a constant the mapping names (e.g. `Paths.USERS`). */
+  /** Set when the literal is the initializer of a constant: the name of that innermost constant as referenced (`Paths.USERS`, or `API` inside USERS = API + "/users"). */
   viaConstant?: string;
 }
 
