@@ -285,7 +285,12 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
   const { files, scanned, skipped } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
-  const ctx: PassContext = { table: input.table, options: input.options ?? {}, project: makeProjectView(input.root, files) };
+  const ctx: PassContext = {
+    table: input.table,
+    options: input.options ?? {},
+    project: makeProjectView(input.root, files),
+    ruleSelected: (passId, rule) => select.rule(passId, rule),
+  };
   const needed = new Set(files.map((f) => f.kind));
   await Promise.all([
     ...filePasses.filter((p) => p.init && p.kinds.some((k) => needed.has(k))).map((p) => p.init!(ctx)),

@@ -80,6 +80,11 @@ export interface PassContext {
   options: RunOptions;
   /** Read-only view of every scanned file, for passes that need a neighbour (e.g. the build). */
   project: ProjectView;
+  /**
+   * Whether --only/--skip keep a rule of a pass. The engine drops unselected edits anyway; a
+   * pass whose edits only make sense together (a YAML block move) asks first.
+   */
+  ruleSelected(passId: string, rule: string): boolean;
 }
 
 export interface PassResult {

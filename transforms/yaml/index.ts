@@ -29,28 +29,12 @@ function prefilterPattern(table: MigrationTable): RegExp {
   });
 }
 
-function list(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return items.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-}
-
-/**
- * The rules this run keeps, read from the CLI's --only/--skip (in ctx.options) with the engine's
- * matching (an entry names a pass or rule id, or a prefix of one followed by '/').
- */
-function ruleFilter(ctx: PassContext): (rule: string) => boolean {
-  const only = list(ctx.options.only);
-  const skip = list(ctx.options.skip);
-  const hit = (entries: string[], id: string) => entries.some((x) => id === x || id.startsWith(x + '/'));
-  return (rule) => (only.length === 0 || hit(only, 'yaml') || hit(only, rule)) && !hit(skip, rule);
-}
-
 export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
   const parsed = parseYaml(file.text);
   const out: PlanOutput = { edits: [], findings: [] };
   const eol = detectEol(file.text);
   const profileFile = PROFILE_FILE.test(file.path);
-  const wanted = ruleFilter(ctx);
+  const wanted = (rule: string) => ctx.ruleSelected('yaml', rule);
   for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out, wanted).run();
   return out;
 }
