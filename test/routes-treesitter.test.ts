@@ -1,0 +1,66 @@
+// The route inventory's token scanner checked against the tree-sitter grammars: on every Java and
+// Kotlin file under fixtures/ and examples/, both must find the same annotated methods
+// (Type#method@annotations). This is how the scanner's exactness was measured (docs/maturity.md).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Node } from 'web-tree-sitter';
+import { loadGrammar, walk, withTree } from '../src/formats/tree-sitter.js';
+import { parseDeclarations } from '../src/routes/declarations.js';
+
+const ROOT = path.resolve(__dirname, '..');
+const TYPES = /^(class_declaration|interface_declaration|enum_declaration|record_declaration|object_declaration|companion_object)$/;
+
+function byScanner(text: string, kotlin: boolean): string[] {
+  const out: string[] = [];
+  for (const t of parseDeclarations(text, kotlin).types) for (const m of t.methods) if (m.annotations.length) out.push(`${t.name}#${m.name}@${m.annotations.map((a) => a.name).sort().join(',')}`);
+  return out.sort();
+}
+
+function byTreeSitter(text: string, kotlin: boolean): string[] {
+  const out: string[] = [];
+  withTree(kotlin ? 'kotlin' : 'java', text, (tree) =>
+    walk(tree.rootNode, (n: Node) => {
+      if (n.type !== 'method_declaration' && n.type !== 'function_declaration') return true;
+      let owner = n.parent;
+      while (owner && !TYPES.test(owner.type)) owner = owner.parent;
+      if (!owner) return true;
+      const ownerName = owner.type === 'companion_object' ? 'Companion' : (owner.childForFieldName('name')?.text ?? owner.children.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier')?.text);
+      const name = kotlin ? n.children.find((c) => c?.type === 'simple_identifier' || c?.type === 'identifier')?.text : n.childForFieldName('name')?.text;
+      const annotations = (n.children.find((c) => c?.type === 'modifiers')?.children ?? [])
+        .filter((c): c is Node => !!c && (c.type === 'annotation' || c.type === 'marker_annotation'))
+        .map((c) => {
+          const full = kotlin ? c.text.replace(/^@/, '').replace(/\(.*$/s, '').replace(/^\w+:/, '') : (c.childForFieldName('name')?.text ?? '');
+          return full.slice(full.lastIndexOf('.') + 1);
+        });
+      if (annotations.length) out.push(`${ownerName}#${name}@${annotations.sort().join(',')}`);
+      return true;
+    }),
+  );
+  return out.sort();
+}
+
+describe('route inventory scanner vs tree-sitter', () => {
+  beforeAll(async () => {
+    await loadGrammar('java');
+    await loadGrammar('kotlin');
+  });
+  const files = fg.sync(['fixtures/**/*.{java,kt}', 'examples/**/*.{java,kt}'], { cwd: ROOT }).sort();
+
+  it('finds the same annotated methods in every fixture and example source', () => {
+    expect(files.length).toBeGreaterThan(50);
+    const differences: string[] = [];
+    let methods = 0;
+    for (const f of files) {
+      const text = readFileSync(path.join(ROOT, f), 'utf8');
+      const kotlin = f.endsWith('.kt');
+      const a = byScanner(text, kotlin);
+      const b = byTreeSitter(text, kotlin);
+      methods += b.length;
+      if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${f}: scanner ${JSON.stringify(a)} tree-sitter ${JSON.stringify(b)}`);
+    }
+    expect(differences).toEqual([]);
+    expect(methods).toBeGreaterThan(100);
+  });
+});
