@@ -7,7 +7,7 @@ import { loadTable } from '../src/table/load.js';
 import { propertiesPass } from '../transforms/properties/index.js';
 
 const table = loadTable();
-const ctx = { table, options: {}, project: undefined } as unknown as PassContext;
+const ctx = { table, options: {}, project: undefined, ruleSelected: () => true } as unknown as PassContext;
 
 function run(text: string, path = 'src/main/resources/application.properties'): { text: string; result: PassResult } {
   const file: SourceFile = { path, kind: 'properties', text, encoding: 'latin1', bom: false };
