@@ -210,6 +210,15 @@ export function buildProperties(data: DataDir): PropertiesSection {
       remove.push({ key: f.from.slice(0, -1), prefix: true, level: 'error', reason: sample?.note ?? `${f.from}* removed in Spring Boot 3.0`, source: `${FAMILIES} families[${f.id}]` });
     }
   }
+  // A rename into a family 3.0 removed whole (ActiveMQ's pool keys) would land on a dead key.
+  const removedFamilies = fam.families.filter((f) => f.to === null && !f.from.includes('{'));
+  for (let i = rename.length - 1; i >= 0; i--) {
+    const family = removedFamilies.find((f) => rename[i]!.to.startsWith(f.from));
+    if (!family) continue;
+    const [row] = rename.splice(i, 1);
+    const sample = fam.removedWithoutMetadata.find((r) => r.name.startsWith(family.from));
+    remove.push({ key: row!.from, level: 'error', reason: `its 2.7 successor ${row!.to} is gone too: ${sample?.note ?? `${family.from}* removed in Spring Boot 3.0`}`, source: `${row!.source}; ${FAMILIES} families[${family.id}]` });
+  }
   for (const w of fam.families.find((f) => f.id === 'metrics-export-wavefront')?.mapping ?? []) {
     if (w.to && !rename.some((r) => r.from === w.from)) rename.push({ from: w.from, to: w.to, level: 'error', source: `${FAMILIES} families[metrics-export-wavefront].mapping` });
   }
