@@ -156,6 +156,13 @@ describe('runEngine', () => {
     expect(result.changes[0]!.after!.toString()).toBe('a=1\nc=warn-me-too\n');
   });
 
+  it('lists a folder that the surrounding git work tree ignores', async () => {
+    const dir = tempRepo({ '.gitignore': 'scratch/\n', 'scratch/app/application.properties': 'x=old\n' });
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    const result = await runEngine({ root: path.join(dir, 'scratch', 'app'), table, filePasses: [renamePass] });
+    expect(result.changes.map((c) => c.path)).toEqual(['application.properties']);
+  });
+
   it('selects passes and rules with --only / --skip', async () => {
     const dir = tempRepo({ 'application.properties': 'x=old\n' });
     expect((await runEngine({ root: dir, table, filePasses: [renamePass], skipRules: ['test/rename'] })).changes).toHaveLength(0);

@@ -20,6 +20,11 @@ export function gitTopLevel(dir: string): string | undefined {
   return out ? out.toString('utf8').trim() : undefined;
 }
 
+/** Whether git ignores `dir` itself (a scratch folder inside someone's work tree). */
+export function gitIgnoresDir(dir: string): boolean {
+  return git(dir, ['check-ignore', '-q', '.']) !== undefined;
+}
+
 /** Tracked and untracked-but-not-ignored files below `dir`, relative to `dir`. */
 export function gitListFiles(dir: string): string[] | undefined {
   const out = git(dir, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--deduplicate']);

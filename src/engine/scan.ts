@@ -5,7 +5,7 @@ import { lstat, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import ignore from 'ignore';
-import { gitListFiles } from './git.js';
+import { gitIgnoresDir, gitListFiles } from './git.js';
 
 /** Build outputs and tool folders that never hold sources to migrate. */
 export const SKIPPED_DIRS = ['.git', 'node_modules', 'target', 'build', '.gradle', 'out', '.idea', '.mvn/wrapper'];
@@ -74,7 +74,9 @@ export async function scanFiles(root: string, options: { maxFileSize: number; on
   if (options.only) {
     candidates = options.only;
   } else {
-    const fromGit = gitListFiles(root);
+    // A folder that git ignores (a copy of a project under build/ or a scratch dir) has no
+    // files in git's eyes: list it as a plain directory instead of seeing nothing.
+    const fromGit = gitIgnoresDir(root) ? undefined : gitListFiles(root);
     usedGit = fromGit !== undefined;
     candidates = fromGit ?? (await listWithoutGit(root));
   }
