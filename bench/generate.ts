@@ -18,7 +18,9 @@ function javaFile(pkg: string, name: string, withJavax: boolean, r: () => number
   const methods = Array.from({ length: 3 + Math.floor(r() * 12) }, (_, i) =>
     `    /** Computes value ${i}; see javax.persistence docs in comments (never rewritten). */\n    public int compute${i}(int a, int b) {\n        String s = "javax.servlet is only text here";\n        return a * ${i} + b - s.length();\n    }\n`,
   );
-  return `package ${pkg};\n\n${imports.map((i) => `import ${i};`).join('\n')}\n\n@Service\npublic class ${name} {\n    @Value("\${spring.redis.host:localhost}")\n    private String host;\n\n${methods.join('\n')}}\n`;
+  // about one class in twenty reads a configuration key that 3.0 renames
+  const field = r() < 0.05 ? '    @Value("${spring.redis.host:localhost}")\n    private String host;\n\n' : '    private final String host = "localhost";\n\n';
+  return `package ${pkg};\n\n${imports.map((i) => `import ${i};`).join('\n')}\n\n@Service\npublic class ${name} {\n${field}${methods.join('\n')}}\n`;
 }
 
 function kotlinFile(pkg: string, name: string, withJavax: boolean): string {

@@ -12,7 +12,20 @@ import { looksLikeWsdl, wsdlRoutes } from './wsdl.js';
 export type { Framework, InputFile, PathLiteral, Route, RouteParam, RoutePath, ParamSource } from './types.js';
 
 /** Cheap test: could this source file declare routes or path constants at all? */
-const SOURCE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@Path\b|@(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b|@Endpoint\b|@WebService\b|RouterFunction|coRouter|router\s*\{|RequestPredicates|\bString\s+\w+\s*=|\bconst\s+val\b|\bval\s+\w+\s*(:\s*String\s*)?=\s*"/;
+/** A file that may declare routes. */
+const ROUTE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@Path\b|@(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b|@Endpoint\b|@WebService\b|RouterFunction|coRouter|router\s*\{|RequestPredicates/;
+/**
+ * A file that may declare a String constant a mapping can name: Java `static final String`
+ * (or any `String x =` inside an interface, implicitly static final), Kotlin `const val` or a
+ * top-level/object `val x = "..."`. Plain local variables are not constants, so most classes are
+ * never parsed for them.
+ */
+const CONSTANT_HINT = /\bstatic\s+final\s+String\b|\bfinal\s+static\s+String\b|\bconst\s+val\b|\bval\s+\w+\s*(:\s*String\s*)?=\s*"/;
+const INTERFACE_CONSTANT_HINT = /\binterface\b[\s\S]*\bString\s+\w+\s*=/;
+
+function mayDeclareConstants(text: string): boolean {
+  return CONSTANT_HINT.test(text) || INTERFACE_CONSTANT_HINT.test(text);
+}
 
 /** Spring Boot's default for spring.webservices.path. */
 const DEFAULT_WS_PATH = '/services';
@@ -27,7 +40,10 @@ export async function collectRoutes(files: InputFile[], options: CollectOptions 
 }
 
 export function collectRoutesSync(files: InputFile[], options: CollectOptions = {}): Route[] {
-  const sources = files.filter((f) => (f.kind === 'java' || f.kind === 'kotlin') && SOURCE_HINT.test(f.text));
+  const jvm = files.filter((f) => f.kind === 'java' || f.kind === 'kotlin');
+  const routeFiles = new Set(jvm.filter((f) => ROUTE_HINT.test(f.text)));
+  // constants matter only when some file declares routes that may name them
+  const sources = routeFiles.size === 0 ? [] : jvm.filter((f) => routeFiles.has(f) || mayDeclareConstants(f.text));
   const constants = new ConstantIndex();
   const contexts: FileContext[] = [];
   for (const f of sources) {
