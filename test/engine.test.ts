@@ -193,6 +193,15 @@ describe('writing', () => {
     expect(dirtyTargets(dir, again.changes)).toEqual(['application.properties']);
   });
 
+  it('writes nothing when one file cannot be written, and leaves no temporary file', async () => {
+    const dir = tempRepo({ 'a/application.properties': 'x=old\n', 'blocker': 'a file where a folder must go\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    const impossible = { path: 'blocker/sub/new.txt', kind: 'other' as const, status: 'created' as const, after: Buffer.from('x'), rules: { 'test/x': 1 } };
+    await expect(writeChanges(dir, [...result.changes, impossible])).rejects.toThrow();
+    expect(readFileSync(path.join(dir, 'a/application.properties'), 'utf8')).toBe('x=old\n');
+    expect(execFileSync('ls', ['-A', path.join(dir, 'a')]).toString().trim()).toBe('application.properties');
+  });
+
   it('refuses to write through a symbolic link', async () => {
     const dir = tempRepo({ 'application.properties': 'x=old\n' });
     const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
