@@ -28,6 +28,7 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   if (base === 'pom.xml' || lower.endsWith('.pom')) return 'pom';
   if (lower.endsWith('.versions.toml')) return 'version-catalog';
   if (base === 'gradle-wrapper.properties') return 'gradle-wrapper';
+  if (base === 'gradle.properties') return 'gradle-properties';
   if (base === 'spring.factories' && path.includes('META-INF/')) return 'spring-factories';
   if (lower.endsWith('.imports') && path.includes('META-INF/spring/')) return 'autoconfig-imports';
   if (path.includes('META-INF/services/')) return 'service-loader';

@@ -13,6 +13,7 @@ export type FileKind =
   | 'gradle-kts' // Kotlin DSL: *.gradle.kts
   | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
   | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
+  | 'gradle-properties' // gradle.properties (project variables such as springBootVersion)
   | 'spring-factories' // META-INF/spring.factories
   | 'autoconfig-imports' // META-INF/spring/*.imports
   | 'banner-image' // banner.gif/jpg/png in resources
