@@ -2,6 +2,11 @@
 // the runtime-behaviour rules of the 3.0 upgrade. Facts (notes, sources, guide anchors) come from
 // boot-3.0-removed-apis.json and spring-boot-3.0-property-families.json; rules that those files do
 // not cover come from the seed rules (/work/shared/seed) and link to the guide section by heading.
+// Anchors the data does not cite were checked against the section titles and "Generated from
+// ...Migration-Guide#<anchor>" lines of spring-projects-experimental/spring-boot-migrator's
+// sbu30-report.yaml (the mirror the data README names): #flyway, #jmx-endpoint-exposure,
+// #redis-properties, #reactiveuserdetailsservice, #mongo-health-check; its own section titles
+// "Logging Date Format" and "Actuator Endpoints Sanitization" give the other two.
 import type { ProjectRule, ProjectSection } from '../../src/table/sections/project.js';
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
@@ -100,7 +105,7 @@ function runtimeRules(apis: RemovedApi[], removed: Removed[]): ProjectRule[] {
       id: 'project/log-date-format',
       severity: 'info',
       message: "The default log date format is now ISO-8601 (yyyy-MM-dd'T'HH:mm:ss.SSSXXX). Log parsers that expect 'yyyy-MM-dd HH:mm:ss.SSS' need logging.pattern.dateformat (or LOG_DATEFORMAT_PATTERN); --keep-log-date-format adds it.",
-      docs: guide('#log-date-format'),
+      docs: guide('#logging-date-format'),
       source: SEED,
       fixOption: '--keep-log-date-format',
     },
@@ -205,7 +210,7 @@ function runtimeRules(apis: RemovedApi[], removed: Removed[]): ProjectRule[] {
       id: 'project/mongo-health',
       severity: 'info',
       message: 'The MongoDB health indicator now uses the isMaster command: its details hold maxWireVersion (an integer) instead of version. Update monitoring that reads the version detail.',
-      docs: guide('#mongodb-health-check'),
+      docs: guide('#mongo-health-check'),
       source: SEED,
       detect: {
         types: ['org.springframework.boot.actuate.mongo.MongoHealthIndicator', 'org.springframework.boot.actuate.mongo.MongoReactiveHealthIndicator'],
