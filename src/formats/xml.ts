@@ -174,3 +174,31 @@ export function elementLineSpan(text: string, el: XmlElement): { start: number; 
   if (before.trim() === '' && after.trim() === '') return { start: lineStart, end: lineEnd };
   return { start: el.start, end: el.end };
 }
+
+export interface XmlAttributeSpan {
+  /** Qualified name as written. */
+  name: string;
+  /** The raw value between the quotes (entity references not expanded). */
+  value: string;
+  /** Offsets of the value between the quotes. */
+  valueStart: number;
+  valueEnd: number;
+}
+
+/**
+ * The attributes of an element's start tag, in source order, with the span of each raw value:
+ * for editing one attribute value in place (a namespace, a version). A start tag holds no
+ * comments or CDATA, so reading name="value" pairs from its text is exact.
+ */
+export function attributeSpans(text: string, el: XmlElement): XmlAttributeSpan[] {
+  const tag = text.slice(el.start, el.openEnd);
+  const out: XmlAttributeSpan[] = [];
+  const re = /\s([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(tag))) {
+    const value = m[2] ?? m[3]!;
+    const valueEnd = el.start + m.index + m[0].length - 1;
+    out.push({ name: m[1]!, value, valueStart: valueEnd - value.length, valueEnd });
+  }
+  return out;
+}
