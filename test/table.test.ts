@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTable, defaultDataDir } from '../scripts/generate-table.js';
 import { openDataDir } from '../scripts/table/data.js';
 import { resolveKey } from '../src/properties/resolve.js';
-import { BUNDLED_TABLE, loadTable, TableError } from '../src/table/load.js';
+import { BUNDLED_TABLE, loadTable, TableError, validateTable } from '../src/table/load.js';
 import { readFileSync } from 'node:fs';
 
 const dataDir = defaultDataDir();
@@ -70,6 +70,11 @@ describe.runIf(haveData)('generated from ../shared/data', () => {
 });
 
 describe('loading', () => {
+  it('the bundled table satisfies the full schema', () => {
+    expect(() => validateTable(JSON.parse(readFileSync(BUNDLED_TABLE(), 'utf8')), 'migration-table.json')).not.toThrow();
+    expect(() => validateTable({ from: '2.7' }, 'x.json')).toThrow(/x\.json: top level: must have required property/);
+  });
+
   it('names the file and the row of a bad user row', () => {
     const file = writeJson({ properties: { rename: [{ from: 'acme.old', level: 'error', source: 'x' }] } });
     expect(() => loadTable([file])).toThrow(TableError);

@@ -34,26 +34,31 @@ const SCHEMA_DIR = () => path.join(packageRoot(), 'src', 'table', 'schema');
 const MAIN_SCHEMA = 'migration-table.schema.json';
 
 type Json = Record<string, unknown>;
-let validators: { full: ValidateFunction; partial: ValidateFunction } | undefined;
+const validators = new Map<'full' | 'partial', ValidateFunction>();
 
-function loadSchemas(): { full: ValidateFunction; partial: ValidateFunction } {
-  if (validators) return validators;
+/** Compiled on first use only: compiling the schemas costs more than a whole `check` of one file. */
+function validator(kind: 'full' | 'partial'): ValidateFunction {
+  const cached = validators.get(kind);
+  if (cached) return cached;
   type AjvCtor = new (options: object) => import('ajv').default;
   const Ajv = ((AjvModule as unknown as { default?: AjvCtor }).default ?? AjvModule) as unknown as AjvCtor;
   const files = readdirSync(SCHEMA_DIR()).filter((f) => f.endsWith('.schema.json'));
-  const schemas = new Map(files.map((f) => [f, JSON.parse(readFileSync(path.join(SCHEMA_DIR(), f), 'utf8')) as Json]));
-  const build = (relaxTopLevel: boolean): ValidateFunction => {
-    const ajv = new Ajv({ allErrors: false, strict: false });
-    for (const [name, schema] of schemas) {
-      const copy = structuredClone(schema);
-      // A user's table may hold any part of the shape; its rows must still be whole rows.
-      if (relaxTopLevel) delete copy.required;
-      ajv.addSchema(copy, name);
-    }
-    return ajv.getSchema(MAIN_SCHEMA)!;
-  };
-  validators = { full: build(false), partial: build(true) };
-  return validators;
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  for (const f of files) {
+    const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR(), f), 'utf8')) as Json;
+    // A user's table may hold any part of the shape; its rows must still be whole rows.
+    if (kind === 'partial') delete schema.required;
+    ajv.addSchema(schema, f);
+  }
+  const validate = ajv.getSchema(MAIN_SCHEMA)!;
+  validators.set(kind, validate);
+  return validate;
+}
+
+/** Checks a whole table against the schema (the bundled one is checked by the tests, not per run). */
+export function validateTable(table: unknown, file: string): void {
+  const full = validator('full');
+  if (!full(table)) throw new TableError(explain(file, table, full.errors![0]!));
 }
 
 /** `properties.rename[12] (from "spring.x")`: the JSON pointer as a reader finds the row. */
@@ -139,12 +144,15 @@ export function mergeTables(base: unknown, extra: unknown): unknown {
   return extra;
 }
 
+/**
+ * The bundled table is generated and schema-checked in the test suite, so it is trusted here;
+ * every --table file is checked, since it comes from the user.
+ */
 export function loadTable(extraFiles: readonly string[] = [], bundled = BUNDLED_TABLE()): MigrationTable {
-  const { full, partial } = loadSchemas();
   let table = readJson(bundled);
-  if (!full(table)) throw new TableError(explain(bundled, table, full.errors![0]!));
   for (const file of extraFiles) {
     const extra = readJson(file);
+    const partial = validator('partial');
     if (!partial(extra)) throw new TableError(explain(file, extra, partial.errors![0]!));
     table = mergeTables(table, extra);
   }
