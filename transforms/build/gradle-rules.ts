@@ -35,6 +35,17 @@ export interface GradleRun {
   facts: BuildFacts;
   out: PassOutput;
   options: { addPropertiesMigrator?: unknown };
+  /** Variables defined outside the script (gradle.properties); absent: none are known. */
+  variables?: ExternalVariables;
+}
+
+/**
+ * Variables a script reads from outside itself. `defined` says whether the repository defines one
+ * (the script then leaves it to the gradle.properties pass); `use` collects what each one versions.
+ */
+export interface ExternalVariables {
+  defined(name: string): boolean;
+  use?(name: string, target: VersionTarget): void;
 }
 
 const COORDINATE = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)(?::([^:@\s]*))?(?::([A-Za-z0-9_.-]+))?(@[A-Za-z0-9]+)?$/;
@@ -125,14 +136,57 @@ export function targetForCoordinate(facts: BuildFacts, g: string, a: string): Ve
   return undefined;
 }
 
-/** A version given by a variable (`"${springBootVersion}"`): raise the variable where this file assigns it, else report. */
-function versionVariable(run: GradleRun, at: BuildToken, name: string, target: VersionTarget): void {
+const OWNER = /^(?:(?:project|rootProject|settings|ext|extra)\.)+/;
+
+/**
+ * A version given by a variable (`"${springBootVersion}"`): raise the variable where this file
+ * assigns it; one defined in a gradle.properties is left to that file's pass; else report
+ * (unless `quiet`: a Java level read from an unknown variable was never reported).
+ */
+function versionVariable(run: GradleRun, at: BuildToken, name: string, target: VersionTarget, quiet = false): void {
   const assigned = findAssignment(run.tokens, name);
   if (assigned) {
     raise(run, assigned, assigned.value, target, assigned.contentStart!, assigned.contentEnd!);
     return;
   }
-  run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which this file does not assign (gradle.properties?): set it to ${target.version}`);
+  const short = name.replace(OWNER, '');
+  if (run.variables?.defined(short)) {
+    run.variables.use?.(short, target);
+    return;
+  }
+  if (!quiet) run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which is defined neither in this file nor in a gradle.properties of the repository: set it to ${target.version}`);
+}
+
+const NOT_VARIABLES = new Set(['true', 'false', 'null', 'it', 'this', 'version', 'id', 'kotlin']);
+const CONVERSIONS = new Set(['toInteger', 'toInt', 'toString', 'get']);
+
+/**
+ * The project property read at tokens[j], if that is all the value is: `"${x}"` / `"$x"`, `x`,
+ * `project.x`, `x.toInteger()`, `property("x")`, `findProperty("x")`, `providers.gradleProperty("x")`,
+ * `extra["x"]` / `ext["x"]` (owners `project.`, `rootProject.`, `settings.` allowed).
+ */
+export function variableAt(text: string, tokens: BuildToken[], j: number): string | undefined {
+  let t = tokens[j];
+  if (t?.type === 'open' && t.value === '(') t = tokens[++j];
+  if (!t) return undefined;
+  if (t.type === 'string') {
+    if (!t.templated) return undefined;
+    const m = /^\$\{?\s*([A-Za-z_][\w.]*)\s*\}?$/.exec(text.slice(t.contentStart!, t.contentEnd!));
+    return m?.[1];
+  }
+  if (t.type !== 'symbol') return undefined;
+  let k = j;
+  while (['project', 'rootProject', 'settings', 'providers'].includes(tokens[k]!.value) && tokens[k + 1]?.value === '.' && tokens[k + 2]?.type === 'symbol') k += 2;
+  const head = tokens[k]!;
+  const arg = tokens[k + 2];
+  const keyed = arg?.type === 'string' && !arg.templated ? arg.value : undefined;
+  if (['property', 'findProperty', 'gradleProperty'].includes(head.value) && tokens[k + 1]?.value === '(' && tokens[k + 3]?.value === ')') return keyed;
+  if ((head.value === 'extra' || head.value === 'ext') && tokens[k + 1]?.value === '[' && tokens[k + 3]?.value === ']') return keyed;
+  if (!/^[a-z_][\w]*$/.test(head.value) || NOT_VARIABLES.has(head.value)) return undefined;
+  const next = tokens[k + 1];
+  if (next?.value === '(' || next?.value === '[') return undefined;
+  if (next?.value === '.' && !CONVERSIONS.has(tokens[k + 2]?.value ?? '')) return undefined;
+  return head.value;
 }
 
 /** `name = 'v'`, `ext.name = 'v'`, `val name = "v"`, `set('name', 'v')`, `extra["name"] = "v"`. */
@@ -160,11 +214,15 @@ function findAssignment(tokens: BuildToken[], name: string): BuildToken | undefi
 function pluginVersion(run: GradleRun, i: number): void {
   const id = pluginIdBefore(run.tokens, i);
   if (!id) return;
-  const j = argString(run.tokens, i + 1);
-  if (j < 0) return;
-  const v = run.tokens[j]!;
   const target = targetForPlugin(run.facts, id);
   if (!target) return;
+  const j = argString(run.tokens, i + 1);
+  if (j < 0) {
+    const name = variableAt(run.text, run.tokens, i + 1);
+    if (name) versionVariable(run, run.tokens[i]!, name, target);
+    return;
+  }
+  const v = run.tokens[j]!;
   if (v.templated) {
     if (v.vars?.length === 1) versionVariable(run, v, v.vars[0]!, target);
     return;
@@ -282,8 +340,8 @@ function compatibility(run: GradleRun, i: number): void {
   if (tokens[j]?.value === '=') j++;
   else if (tokens[j]?.value === '.' && tokens[j + 1]?.value === 'set' && tokens[j + 2]?.value === '(') j += 3;
   else if (tokens[i]!.value === 'release') return;
-  else if (tokens[j]?.type !== 'string' && tokens[j]?.type !== 'number') return;
-  raiseJavaValue(run, tokens[j]);
+  else if (tokens[j]?.type !== 'string' && tokens[j]?.type !== 'number' && !variableAt(run.text, tokens, j)) return;
+  raiseJavaValue(run, j);
 }
 
 /** JavaVersion.VERSION_1_8 / JavaVersion.toVersion(11) / JavaLanguageVersion.of(11) / jvmToolchain(11). */
@@ -291,7 +349,7 @@ function javaCall(run: GradleRun, i: number): void {
   const { tokens } = run;
   const t = tokens[i]!;
   if (t.value === 'jvmToolchain') {
-    if (tokens[i + 1]?.value === '(') raiseJavaValue(run, tokens[i + 2]);
+    if (tokens[i + 1]?.value === '(') raiseJavaValue(run, i + 2);
     return;
   }
   if (tokens[i + 1]?.value !== '.') return;
@@ -302,10 +360,18 @@ function javaCall(run: GradleRun, i: number): void {
     if (Number(v[1]) < run.facts.java) run.out.replace(member.start, member.end, `VERSION_${run.facts.java}`, 'build/java-version');
     return;
   }
-  if ((member.value === 'of' || member.value === 'toVersion') && tokens[i + 3]?.value === '(') raiseJavaValue(run, tokens[i + 4]);
+  if ((member.value === 'of' || member.value === 'toVersion') && tokens[i + 3]?.value === '(') raiseJavaValue(run, i + 4);
 }
 
-function raiseJavaValue(run: GradleRun, v: BuildToken | undefined): void {
+function javaTarget(run: GradleRun): VersionTarget {
+  const java = run.facts.java;
+  return { version: String(java), rule: 'build/java-version', applies: (c) => (javaLevel(c) ?? java) < java };
+}
+
+function raiseJavaValue(run: GradleRun, j: number): void {
+  const v = run.tokens[j];
+  const name = v ? variableAt(run.text, run.tokens, j) : undefined;
+  if (v && name) return versionVariable(run, v, name, javaTarget(run), true);
   if (!v || (v.type !== 'string' && v.type !== 'number') || v.templated) return;
   const level = javaLevel(v.value);
   if (level === undefined || level >= run.facts.java) return;

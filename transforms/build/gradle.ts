@@ -5,6 +5,7 @@ import { groovyTokens } from '../../src/formats/groovy.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { buildFacts, targetRelease } from './facts.js';
 import { GRADLE_RULES, migrateGradle, type Dsl } from './gradle-rules.js';
+import { scriptVariables } from './gradle-properties.js';
 import { kotlinTokens } from './kts-tokens.js';
 import { PassOutput } from './out.js';
 
@@ -15,7 +16,7 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const facts = buildFacts(ctx);
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
-  migrateGradle({ dsl, text: file.text, tokens, facts, out, options: ctx.options });
+  migrateGradle({ dsl, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path) });
   return out.result();
 }
 

@@ -3,9 +3,10 @@
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { catalogPass } from './catalog.js';
 import { gradleKtsPass, gradlePass } from './gradle.js';
+import { gradlePropertiesPass } from './gradle-properties.js';
 import { mavenPass } from './maven.js';
 import { wrapperPass } from './wrapper.js';
 
-export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass];
+export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass];
 
 export const projectPasses: ProjectPass[] = [];
