@@ -4,13 +4,14 @@
 // rows of other kinds (property values, files) belong to other sections.
 import type {
   ApiFollowUp,
-  JpaXmlRewrite,
   PackageKept,
   PackageMove,
   PackageRename,
   PackageStay,
   SourcesSection,
   TypeRename,
+  ValidationMessagesRewrite,
+  XmlDescriptorRewrite,
 } from '../../src/table/sections/sources.js';
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
@@ -155,48 +156,101 @@ function packagesKept(rows: ApiRow[]): PackageKept[] {
     .map((r) => ({ package: r.fqcn, note: r.note ?? '', docs: docsOf(r.source) }));
 }
 
+const JPA_XML_RULE = 'sources/jpa-xml';
+const JAKARTA_XML_RULE = 'sources/jakarta-xml';
+
+/** The `nonJavaOccurrences` rows this section turns into XML descriptor rewrites, and their rule. */
+const XML_DESCRIPTOR_ROWS: { row: string; files: string[]; rule: string }[] = [
+  { row: 'persistence.xml', files: ['persistence.xml'], rule: JPA_XML_RULE },
+  { row: 'orm.xml', files: ['orm.xml'], rule: JPA_XML_RULE },
+  { row: 'web.xml / web-fragment.xml', files: ['web.xml', 'web-fragment.xml'], rule: JAKARTA_XML_RULE },
+  { row: 'beans.xml', files: ['beans.xml'], rule: JAKARTA_XML_RULE },
+  { row: 'validation.xml', files: ['validation.xml'], rule: JAKARTA_XML_RULE },
+  { row: 'JAXB binding files (*.xjb)', files: ['*.xjb'], rule: JAKARTA_XML_RULE },
+];
+
+const URL = /https?:\/\/[^\s()]+/g;
+/** `web-app_5_0.xsd`, `orm/orm_3_0.xsd` (a folder below the namespace's parent). */
+const XSD = /(?:([a-z][a-z-]*)\/)?([a-z][a-z-]*)_(\d+)_(\d+)\.xsd/g;
+
+function occurrence(data: JakartaData, file: string): string {
+  const row = data.nonJavaOccurrences.find((o) => o.file === file);
+  if (!row) throw new Error(`jakarta-packages.json: no nonJavaOccurrences row for "${file}"`);
+  return row.change;
+}
+
+const wordingChanged = (file: string, what: string, clause: string) =>
+  new Error(`jakarta-packages.json nonJavaOccurrences "${file}": cannot read the ${what} from "${clause}" (the wording changed; update scripts/table/code.ts)`);
+
+/** `version 3.1/4.0 -> 5.0 (EE9) or 6.0 (EE10, Boot 3.0)` -> 6.0; `version -> 3.0` -> 3.0. */
+function versionOf(file: string, clause: string): string {
+  const right = clause.slice(clause.indexOf('->') + 2);
+  const ee10 = /(\d+\.\d+)\s*\(EE10\b/.exec(right);
+  const single = /^\s*(\d+\.\d+)\s*$/.exec(right);
+  const v = ee10?.[1] ?? single?.[1];
+  if (!v) throw wordingChanged(file, 'Jakarta version', clause);
+  return v;
+}
+
 /**
- * The persistence.xml / orm.xml rewrite. The data gives it as prose; the structured form below
- * is checked against that prose so a change in the data cannot go unnoticed.
+ * The schema file: the old file stem from the left of `->` (the first file of the row) or the
+ * file's own base name (web-fragment.xml: the data names only web-app_*.xsd); the new file is
+ * the right-hand candidate whose number is the chosen version. A candidate in a folder
+ * (`orm/orm_3_0.xsd`) is relative to the parent of the namespace when the namespace ends with it.
  */
-function jpaXml(data: JakartaData): JpaXmlRewrite[] {
-  const text = (file: string) => {
-    const row = data.nonJavaOccurrences.find((o) => o.file === file);
-    if (!row) throw new Error(`jakarta-packages.json: no nonJavaOccurrences row for ${file}`);
-    return row.change;
-  };
-  const persistence = text('persistence.xml');
-  const orm = text('orm.xml');
-  const rows: JpaXmlRewrite[] = [
-    {
-      file: 'persistence.xml',
-      namespaces: [
-        { from: 'http://xmlns.jcp.org/xml/ns/persistence', to: 'https://jakarta.ee/xml/ns/persistence' },
-        { from: 'http://java.sun.com/xml/ns/persistence', to: 'https://jakarta.ee/xml/ns/persistence' },
-      ],
-      version: '3.0',
-      schema: { pattern: 'persistence_2_\\d\\.xsd', to: 'https://jakarta.ee/xml/ns/persistence/persistence_3_0.xsd' },
-      propertyFrom: 'javax.persistence.',
-      propertyTo: 'jakarta.persistence.',
-      docs: guide(),
-    },
-    {
-      file: 'orm.xml',
-      namespaces: [
-        { from: 'http://xmlns.jcp.org/xml/ns/persistence/orm', to: 'https://jakarta.ee/xml/ns/persistence/orm' },
-        { from: 'http://java.sun.com/xml/ns/persistence/orm', to: 'https://jakarta.ee/xml/ns/persistence/orm' },
-      ],
-      version: '3.0',
-      schema: { pattern: 'orm_2_\\d\\.xsd', to: 'https://jakarta.ee/xml/ns/persistence/orm/orm_3_0.xsd' },
-      docs: guide(),
-    },
-  ];
-  const check = (prose: string, needles: string[]) => {
-    for (const n of needles) if (!prose.includes(n)) throw new Error(`jakarta-packages.json no longer says "${n}"`);
-  };
-  check(persistence, ['http://xmlns.jcp.org/xml/ns/persistence', 'http://java.sun.com/xml/ns/persistence', 'https://jakarta.ee/xml/ns/persistence', 'version 2.x -> 3.0', 'persistence_3_0.xsd', 'javax.persistence.*']);
-  check(orm, ['https://jakarta.ee/xml/ns/persistence/orm', 'version -> 3.0', 'orm/orm_3_0.xsd']);
-  return rows;
+function schemaOf(file: string, name: string, first: boolean, clause: string, to: string, version: string): XmlDescriptorRewrite['schema'] {
+  const [left, right] = clause.split('->');
+  const oldStem = [...left!.matchAll(/([a-z][a-z-]*)_(?:\d+|x)(?:_(?:\d+|x))?\.xsd/g)].pop()?.[1];
+  const want = version.replace('.', '_');
+  const pick = [...right!.matchAll(XSD)].find((m) => `${m[3]}_${m[4]}` === want);
+  if (!oldStem || !pick) throw wordingChanged(file, 'schema file names', clause);
+  const stem = first ? oldStem : name.replace(/\.xml$/, '');
+  const newFile = `${first ? pick[2] : stem}_${want}.xsd`;
+  const dir = pick[1];
+  const url = dir && to.endsWith(`/${dir}`) ? `${to}/${newFile}` : dir ? `${to}/${dir}/${newFile}` : `${to}/${newFile}`;
+  return { pattern: `${stem}_\\d+_\\d+\\.xsd`, to: url };
+}
+
+/**
+ * The XML descriptor rewrites (persistence.xml, orm.xml, web.xml, web-fragment.xml, beans.xml,
+ * validation.xml, *.xjb). The data gives them as prose clauses separated by ';'; each clause is
+ * parsed here, and a clause this parser cannot read fails the build loudly.
+ */
+function xmlDescriptors(data: JakartaData): XmlDescriptorRewrite[] {
+  const out: XmlDescriptorRewrite[] = [];
+  for (const spec of XML_DESCRIPTOR_ROWS) {
+    const change = occurrence(data, spec.row);
+    const clauses = change.split(';').map((c) => c.trim());
+    const nsClause = clauses.find((c) => /^(xmlns\b|namespace\b)/.test(c) && c.includes('->'));
+    if (!nsClause) throw wordingChanged(spec.row, 'namespace', change);
+    const [nsLeft, nsRight] = nsClause.split('->');
+    const to = [...nsRight!.matchAll(URL)][0]?.[0];
+    if (!to?.startsWith('https://jakarta.ee/')) throw wordingChanged(spec.row, 'Jakarta namespace', nsClause);
+    const versionClause = clauses.find((c) => /^version\b/.test(c));
+    if (!versionClause) throw wordingChanged(spec.row, 'version', change);
+    const version = versionOf(spec.row, versionClause);
+    const schemaClause = clauses.find((c) => /\.xsd\s*->/.test(c));
+    spec.files.forEach((file, i) => {
+      const row: XmlDescriptorRewrite = { file, rule: spec.rule, namespaces: [...nsLeft!.matchAll(URL)].map((m) => m[0]), to, version, docs: guide() };
+      if (schemaClause) row.schema = schemaOf(spec.row, file, i === 0, schemaClause, to, version);
+      out.push(row);
+    });
+  }
+  // A row that names no old namespace (beans.xml) takes those of the rows with the same target.
+  for (const row of out) {
+    if (row.namespaces.length) continue;
+    row.namespaces = [...new Set(out.filter((r) => r.to === row.to).flatMap((r) => r.namespaces))];
+  }
+  return out;
+}
+
+/** `message keys javax.validation.constraints.*.message -> jakarta.validation.constraints.*.message`. */
+function validationMessages(data: JakartaData): ValidationMessagesRewrite {
+  const file = 'ValidationMessages*.properties';
+  const change = occurrence(data, file);
+  const m = /(\S+\.)\*(\.\w+)\s*->\s*(\S+\.)\*(\.\w+)/.exec(change);
+  if (!m || m[2] !== m[4]) throw wordingChanged(file, 'key pattern', change);
+  return { bundle: file.slice(0, file.indexOf('*')), from: m[1]!, to: m[3]!, suffix: m[2]!, docs: guide() };
 }
 
 export function buildCode(data: DataDir): SourcesSection {
@@ -214,6 +268,7 @@ export function buildCode(data: DataDir): SourcesSection {
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
     followUps: followUps(apis),
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
-    jpaXml: jpaXml(jakarta),
+    xmlDescriptors: xmlDescriptors(jakarta),
+    validationMessages: validationMessages(jakarta),
   };
 }

@@ -32,6 +32,7 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   if (base === 'spring.factories' && path.includes('META-INF/')) return 'spring-factories';
   if (lower.endsWith('.imports') && path.includes('META-INF/spring/')) return 'autoconfig-imports';
   if (path.includes('META-INF/services/')) return 'service-loader';
+  if (/^ValidationMessages[^/]*\.properties$/.test(base)) return 'validation-messages';
   if (/^banner\.(gif|jpe?g|png)$/.test(lower)) return 'banner-image';
   if (CONFIG_BASENAME.test(base) || (/\.(properties|ya?ml)$/.test(lower) && isExtraConfig(path))) {
     return lower.endsWith('.properties') ? 'properties' : 'yaml';
@@ -40,6 +41,6 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   if (OPENAPI_BASENAME.test(lower)) return 'openapi';
   if (ENV_BASENAME.test(base)) return 'env';
   if (/\.ya?ml$/.test(lower) && KUBE_DIR.test(path)) return 'env';
-  if (lower.endsWith('.xml') || lower.endsWith('.wsdl') || lower.endsWith('.xsd')) return 'xml';
+  if (lower.endsWith('.xml') || lower.endsWith('.wsdl') || lower.endsWith('.xsd') || lower.endsWith('.xjb')) return 'xml';
   return 'other';
 }

@@ -13,7 +13,7 @@ export interface Decoded {
 }
 
 /** Kinds whose files Spring (or java.util.Properties) reads as ISO-8859-1. */
-const LATIN1_KINDS: ReadonlySet<FileKind> = new Set(['properties', 'gradle-wrapper', 'gradle-properties', 'spring-factories']);
+const LATIN1_KINDS: ReadonlySet<FileKind> = new Set(['properties', 'gradle-wrapper', 'gradle-properties', 'spring-factories', 'validation-messages']);
 
 export function decode(bytes: Buffer, kind: FileKind): Decoded {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;

@@ -19,7 +19,8 @@ export type FileKind =
   | 'banner-image' // banner.gif/jpg/png in resources
   | 'service-loader' // META-INF/services/*
   | 'jpa-xml' // persistence.xml, orm.xml
-  | 'xml' // any other XML (web.xml, beans.xml, wsdl, ...)
+  | 'xml' // any other XML (web.xml, beans.xml, wsdl, JAXB .xjb bindings, ...)
+  | 'validation-messages' // ValidationMessages*.properties (Bean Validation message bundles)
   | 'env' // .env files, Dockerfile, docker-compose, Kubernetes manifests, Helm values
   | 'openapi' // openapi/swagger documents (json/yaml)
   | 'other';

@@ -2,9 +2,9 @@
 // names), registered in transforms/index.ts.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { javaPass, kotlinPass } from './jvm-pass.js';
-import { jpaXmlPass } from './jpa-xml.js';
+import { xmlDescriptorsPass } from './xml-descriptors.js';
 import { serviceLoaderPass } from './service-loader.js';
 
-export const filePasses: FilePass[] = [javaPass, kotlinPass, jpaXmlPass];
+export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass];
 
 export const projectPasses: ProjectPass[] = [serviceLoaderPass];

@@ -18,6 +18,9 @@ export const RULE = {
   followUp: 'sources/removed-api',
   serviceLoader: 'sources/service-loader',
   jpaXml: 'sources/jpa-xml',
+  jakartaXml: 'sources/jakarta-xml',
+  jakartaString: 'sources/jakarta-string',
+  validationMessages: 'sources/validation-messages',
 } as const;
 
 /** A maximal `ident(.ident)*` sequence; `tokens` are its identifiers. */
@@ -123,6 +126,8 @@ export interface CodeIndex {
   specOfJakarta(pkg: string): string | undefined;
   /** Substrings of which at least one must occur for the Java/Kotlin pass to have work. */
   needles: RegExp;
+  /** Substrings of which one must occur for an XML descriptor to have work (javax, old namespaces). */
+  xmlNeedles: RegExp;
 }
 
 export function codeIndex(table: MigrationTable): CodeIndex {
@@ -154,7 +159,17 @@ function build(table: MigrationTable): CodeIndex {
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
   const needles = new RegExp([...words].map((w) => w.replace(/[.$]/g, '\\$&')).join('|'));
-  return { code, fate, types, packageRenames: code.packageRenames, followUps, specOfJakarta, needles };
+  return { code, fate, types, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
+}
+
+/** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */
+function xmlNeedles(code: SourcesSection): RegExp {
+  const words = new Set(['javax']);
+  for (const r of code.xmlDescriptors) {
+    for (const n of r.namespaces) words.add(n.replace(/^https?:\/\//, ''));
+    words.add(r.to.split('/').slice(-2).join('/'));
+  }
+  return new RegExp([...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
 }
 
 /** Annotation and method names whose string arguments hold property keys. */

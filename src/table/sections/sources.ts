@@ -1,5 +1,6 @@
 // Java/Kotlin source rows (javax -> jakarta, moved and removed Spring types, annotations) and
-// the non-Java places where the same names live (META-INF/services, persistence.xml, orm.xml).
+// the non-Java places where the same names live (META-INF/services, XML descriptors,
+// ValidationMessages*.properties).
 // Filled by scripts/table/code.ts from ../shared/data; read by transforms/sources.
 
 /** A javax package that becomes jakarta (jakarta-packages.json `moves`). */
@@ -79,16 +80,36 @@ export interface PackageKept {
   docs: string;
 }
 
-export interface JpaXmlRewrite {
-  /** File names this applies to (persistence.xml, orm.xml). */
+/**
+ * A javax-era XML descriptor (persistence.xml, orm.xml, web.xml, web-fragment.xml, beans.xml,
+ * validation.xml, JAXB *.xjb) moved to its Jakarta namespace, version and schema. Class and
+ * property names inside (element text and attribute values that are exactly one `javax.` name)
+ * follow the package table.
+ */
+export interface XmlDescriptorRewrite {
+  /** File name (`web.xml`) or `*.ext` for a file extension (`*.xjb`). */
   file: string;
-  namespaces: { from: string; to: string }[];
+  /** The rule id the edits carry (sources/jpa-xml for JPA files, sources/jakarta-xml otherwise). */
+  rule: string;
+  /** Old namespace URIs the data names; a root namespace ending in the same last two path segments as `to` (and not on jakarta.ee) is old too. */
+  namespaces: string[];
+  /** The Jakarta namespace. */
+  to: string;
+  /** The new value of the root's `version` attribute. */
   version: string;
-  /** Schema file names matched by a regular expression source, and the new schema URL. */
-  schema: { pattern: string; to: string };
-  /** Property names below this prefix move to `propertyTo` (persistence.xml only). */
-  propertyFrom?: string;
-  propertyTo?: string;
+  /** Schema file (in xsi:schemaLocation) matched by a regular expression source, and the new file name below `to`. */
+  schema?: { pattern: string; to: string };
+  docs: string;
+}
+
+/** ValidationMessages*.properties: message keys below `from` move to `to` (same suffix). */
+export interface ValidationMessagesRewrite {
+  /** Base name of the bundle (`ValidationMessages`): the files are `ValidationMessages*.properties`. */
+  bundle: string;
+  from: string;
+  to: string;
+  /** Keys must end with this (`.message`). */
+  suffix: string;
   docs: string;
 }
 
@@ -101,5 +122,6 @@ export interface SourcesSection {
   constructorBinding: ConstructorBindingRow;
   followUps: ApiFollowUp[];
   serviceLoader: { directory: string; docs: string };
-  jpaXml: JpaXmlRewrite[];
+  xmlDescriptors: XmlDescriptorRewrite[];
+  validationMessages: ValidationMessagesRewrite;
 }
