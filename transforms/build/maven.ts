@@ -129,7 +129,8 @@ function properties(run: PomRun): void {
   const { facts, model, text } = run;
   const uses = usesOfThisPom(run);
   const boot = facts.section.boot;
-  for (const [name, el] of model.properties) {
+  for (const el of model.propertyElements) {
+    const name = el.name;
     const value = textValue(text, el);
     if (value === undefined || value.includes('${') || value === '') continue;
     const used = uses.get(name) ?? [];

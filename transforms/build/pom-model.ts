@@ -4,7 +4,7 @@
 // migrated, which is parsed from its current text on every round.
 import path from 'node:path/posix';
 import type { ProjectView } from '../../src/engine/types.js';
-import { child, localName, parseXml, textValue, type XmlDocument, type XmlElement } from '../../src/formats/xml.js';
+import { child, childrenNamed, localName, parseXml, textValue, type XmlDocument, type XmlElement } from '../../src/formats/xml.js';
 import type { BuildFacts } from './facts.js';
 
 export type DepKind = 'dependency' | 'managed-dependency' | 'plugin' | 'plugin-dependency' | 'exclusion';
@@ -30,6 +30,10 @@ export interface PomModel {
   artifactId?: string;
   propertiesEl?: XmlElement;
   properties: Map<string, XmlElement>;
+  /** <properties> of every <profile> (first definition of a name wins): used when the project level lacks the name. */
+  profileProperties: Map<string, XmlElement>;
+  /** Every property element, project level then profile by profile, in document order: each is decided. */
+  propertyElements: XmlElement[];
   deps: DepRef[];
 }
 
@@ -40,6 +44,9 @@ export function buildPomModel(filePath: string, text: string): PomModel {
   const propertiesEl = child(project, 'properties');
   const properties = new Map<string, XmlElement>();
   for (const p of propertiesEl?.children ?? []) properties.set(p.name, p);
+  const profileElements = childrenNamed(child(project, 'profiles'), 'profile').flatMap((profile) => child(profile, 'properties')?.children ?? []);
+  const profileProperties = new Map<string, XmlElement>();
+  for (const p of profileElements) if (!profileProperties.has(p.name)) profileProperties.set(p.name, p);
   const model: PomModel = {
     path: filePath,
     text,
@@ -49,6 +56,8 @@ export function buildPomModel(filePath: string, text: string): PomModel {
     artifactId: textValue(text, child(project, 'artifactId')),
     propertiesEl,
     properties,
+    profileProperties,
+    propertyElements: [...properties.values(), ...profileElements],
     deps: collectDeps(project),
   };
   if (parentEl) {
@@ -153,10 +162,18 @@ export function chain(project: ProjectView, model: PomModel): PomModel[] {
   return out;
 }
 
-/** Where property `name` is defined along the chain (the closest pom wins, as in Maven). */
+/**
+ * Where property `name` is defined along the chain (the closest pom wins, as in Maven). A name
+ * no project level defines is looked up in the chain's profiles: such a property only exists
+ * when its profile is active, and it is decided where it is written.
+ */
 export function findProperty(models: PomModel[], name: string): { model: PomModel; el: XmlElement } | undefined {
   for (const m of models) {
     const el = m.properties.get(name);
+    if (el) return { model: m, el };
+  }
+  for (const m of models) {
+    const el = m.profileProperties.get(name);
     if (el) return { model: m, el };
   }
   return undefined;
