@@ -4,7 +4,8 @@ import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { javaPass, kotlinPass } from './jvm-pass.js';
 import { xmlDescriptorsPass } from './xml-descriptors.js';
 import { serviceLoaderPass } from './service-loader.js';
+import { validationMessagesPass } from './validation-messages.js';
 
-export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass];
+export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass, validationMessagesPass];
 
 export const projectPasses: ProjectPass[] = [serviceLoaderPass];
