@@ -62,7 +62,7 @@ export function migrateGradle(run: GradleRun): void {
       else if (t.value === 'group') mapNotation(run, i);
       else if (t.value === 'mainClassName') mainClassName(run, i);
       else if (t.value === 'buildInfo' || t.value === 'bootBuildImage' || t.value === 'BootBuildImage') taskBlock(run, i);
-    } else if (t.type === 'string' && !t.templated) coordinateString(run, t);
+    } else if (t.type === 'string' && !t.templated) coordinateString(run, t, i);
     else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
   }
   jetty(run);
@@ -232,7 +232,7 @@ function pluginVersion(run: GradleRun, i: number): void {
 
 // ---- coordinates --------------------------------------------------------------------------
 
-function coordinateString(run: GradleRun, t: BuildToken): void {
+function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
   const m = COORDINATE.exec(t.value);
   if (!m) return;
   const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
@@ -255,9 +255,50 @@ function coordinateString(run: GradleRun, t: BuildToken): void {
     case 'manual':
       run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
       return;
-    case 'remove':
-      run.out.report('build/removed-dependency', 'warning', t.start, `remove this dependency: ${rowMessage(row)}`);
+    case 'remove': {
+      const line = wholeLineStatement(run, i);
+      if (!line) return run.out.report('build/removed-dependency', 'warning', t.start, `remove this dependency: ${rowMessage(row)}`);
+      run.out.replace(line.start, line.end, '', 'build/removed-dependency');
+      run.out.report('build/removed-dependency', 'warning', t.start, `removed ${rowMessage(row)}`);
+    }
   }
+}
+
+/**
+ * The line to delete when the dependency at tokens[i] is provably one whole statement on its own
+ * line inside `dependencies { }`: `conf 'g:a:v'` or `conf('g:a:v')` / `conf("g:a")`, nothing else
+ * on the line (no trailing block, comment or second argument), not the continuation of the line
+ * before. Anything else is only reported: its extent is not certain.
+ */
+function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
+  const { tokens, text } = run;
+  const paren = tokens[i - 1]?.type === 'open' && tokens[i - 1]!.value === '(';
+  const confAt = paren ? i - 2 : i - 1;
+  const conf = tokens[confAt];
+  const last = paren ? tokens[i + 1] : tokens[i];
+  if (conf?.type !== 'symbol' || !conf.lineStart || !last || (paren && last.value !== ')')) return undefined;
+  if (tokens[confAt - 1]?.type === 'op' || [',', '(', '['].includes(tokens[confAt - 1]?.value ?? '')) return undefined;
+  const after = tokens[tokens.indexOf(last, i) + 1];
+  // The next token starts a new line and does not continue this statement (`.because(...)`, `{ ... }`).
+  if (after && (!after.lineStart || after.value === '.' || after.value === '{' || after.value === '?.')) return undefined;
+  if (!insideDependencies(tokens, confAt)) return undefined;
+  const start = text.lastIndexOf('\n', conf.start - 1) + 1;
+  const eol = /\r?\n|\r|$/.exec(text.slice(last.end))!;
+  const end = last.end + eol.index + eol[0].length;
+  // Only blanks around the statement on its line (a trailing comment is the user's: keep reporting).
+  if (text.slice(start, conf.start).trim() !== '' || text.slice(last.end, last.end + eol.index).trim() !== '') return undefined;
+  return { start, end };
+}
+
+/** True when tokens[k] stands directly in a `dependencies { }` block. */
+function insideDependencies(tokens: BuildToken[], k: number): boolean {
+  const depth = tokens[k]!.depth;
+  for (let j = k - 1; j >= 0; j--) {
+    const t = tokens[j]!;
+    if (t.depth < depth - 1) return false;
+    if (t.type === 'open' && t.depth === depth - 1) return t.value === '{' && tokens[j - 1]?.value === 'dependencies';
+  }
+  return false;
 }
 
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
