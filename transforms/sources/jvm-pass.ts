@@ -10,6 +10,7 @@ import { followUps } from './follow-ups.js';
 import { RULE, buildModel, codeIndex } from './model.js';
 import { rewriteNames } from './names.js';
 import { rewritePropertyKeys } from './property-keys.js';
+import { javaxStrings } from './strings.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -21,6 +22,7 @@ const JVM_RULES = [
   RULE.enableBatchProcessing,
   RULE.propertyKey,
   RULE.followUp,
+  RULE.jakartaString,
 ];
 
 /** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
@@ -60,6 +62,7 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   edits.push(...keys.edits);
   findings.push(...keys.findings);
   findings.push(...followUps(idx, model));
+  findings.push(...javaxStrings(idx, model));
   return { edits: disjoint(edits), findings };
 }
 

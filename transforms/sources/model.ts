@@ -209,3 +209,15 @@ export function splitQualified(parts: string[]): { pkgParts: number; cls: string
   while (n < parts.length && !/^[A-Z]/.test(parts[n]!)) n++;
   return { pkgParts: n, cls: parts[n] };
 }
+
+/** A value that is one dotted javax name (class, package or property name such as `javax.persistence.lock.timeout`). */
+const JAVAX_NAME = /^javax(?:\.[A-Za-z_$][\w$-]*)+$/;
+
+/** The jakarta spelling of a dotted javax name the package table moves, or undefined (stays, or not a name). */
+export function movedJavaxName(idx: CodeIndex, name: string): string | undefined {
+  if (!JAVAX_NAME.test(name)) return undefined;
+  const parts = name.split('.');
+  const { pkgParts, cls } = splitQualified(parts);
+  const fate = idx.fate(parts.slice(0, pkgParts).join('.'), cls);
+  return fate.kind === 'move' ? [fate.newPackage, ...parts.slice(pkgParts)].join('.') : undefined;
+}

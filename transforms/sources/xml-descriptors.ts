@@ -7,10 +7,7 @@
 import type { Edit, FilePass, FindingInput } from '../../src/engine/types.js';
 import { type XmlDocument, type XmlElement, attributeSpans, localName, parseXml, valueSpan } from '../../src/formats/xml.js';
 import type { XmlDescriptorRewrite } from '../../src/table/sections/sources.js';
-import { type CodeIndex, RULE, codeIndex, splitQualified } from './model.js';
-
-/** A value that is one dotted javax name (class, package or property name such as `javax.persistence.lock.timeout`). */
-const JAVAX_NAME = /^javax(?:\.[A-Za-z_$][\w$-]*)+$/;
+import { type CodeIndex, RULE, codeIndex, movedJavaxName } from './model.js';
 
 /** The row for a path: by base name, or `*.ext` by extension. */
 export function descriptorRow(rows: readonly XmlDescriptorRewrite[], path: string): XmlDescriptorRewrite | undefined {
@@ -25,15 +22,6 @@ const tail = (uri: string, n = 2) => uri.replace(/\/+$/, '').split('/').slice(-n
 function isOldNamespace(row: XmlDescriptorRewrite, uri: string): boolean {
   if (row.namespaces.includes(uri)) return true;
   return /^https?:\/\//.test(uri) && !/^https?:\/\/jakarta\.ee\//.test(uri) && tail(uri) === tail(row.to);
-}
-
-/** The jakarta spelling of a dotted javax name the package table moves, or undefined. */
-export function movedJavaxName(idx: CodeIndex, name: string): string | undefined {
-  if (!JAVAX_NAME.test(name)) return undefined;
-  const parts = name.split('.');
-  const { pkgParts, cls } = splitQualified(parts);
-  const fate = idx.fate(parts.slice(0, pkgParts).join('.'), cls);
-  return fate.kind === 'move' ? [fate.newPackage, ...parts.slice(pkgParts)].join('.') : undefined;
 }
 
 /** The smallest edit turning `from` (at `start`) into `to`: usually just `javax` -> `jakarta`. */
