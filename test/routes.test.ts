@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectRoutes } from '../src/routes/index.js';
 import type { InputFile, Route } from '../src/routes/index.js';
+import { tokenize } from '../src/routes/tokens.js';
 
 const summary = (r: Route) => `${r.framework} ${r.methods.join('|') || '*'} ${r.paths.map((p) => p.template + (p.resolved ? '' : '?')).join(',')} ${r.handler}`;
 
@@ -189,5 +190,39 @@ describe('route inventory: constants and literals in Kotlin', () => {
       ['Paths.kt', '/orders', 'Paths.ORDERS'],
       ['OrderController.kt', '/{id}', 'ITEM'],
     ]);
+  });
+});
+
+describe('route inventory: scanning through src/formats/jvm-tokens', () => {
+  it('notes a source that does not scan, names the file and position, and lists no route from it', async () => {
+    const notes: string[] = [];
+    const broken = '@RestController\nclass A {\n  @GetMapping("/a")\n  String a() { return "unterminated; }\n}\n';
+    const ok = '@RestController\nclass B {\n  @GetMapping("/b") String b() { return ""; }\n}\n';
+    const routes = await collectRoutes(
+      [
+        { path: 'A.java', kind: 'java', text: broken },
+        { path: 'B.java', kind: 'java', text: ok },
+      ],
+      { onError: (file, message) => notes.push(`${file}: ${message}`) },
+    );
+    expect(routes.map(summary)).toEqual(['spring-mvc GET /b B#b']);
+    expect(notes).toEqual(['A.java: not scanned: unterminated string literal at line 4, column 23']);
+  });
+
+  it('decodes escapes, text blocks, BOMs and keeps Kotlin template parts', () => {
+    const java = tokenize('\uFEFFclass A { String a = "\\u002Fa\\tb"; String b = """\n  /tb\\n"""; char c = \'"\'; }', false);
+    expect(java[0]).toMatchObject({ t: 'id', v: 'class', s: 1 });
+    expect(java.filter((t) => t.t === 'str').map((t) => t.value)).toEqual(['/a\tb', '  /tb\n']);
+    const kt = tokenize('val a = "${Paths.API}/users/$id"\nval b = a::length', true);
+    const str = kt.find((t) => t.t === 'str')!;
+    expect(str.value).toBeUndefined();
+    expect(str.parts).toEqual([
+      { kind: 'template', expr: 'Paths.API', start: 9, end: 21 },
+      { kind: 'text', value: '/users/' },
+      { kind: 'template', expr: 'id', start: 28, end: 31 },
+    ]);
+    // template code is not part of the walker's stream; '::' is one token; a line break is flagged
+    expect(kt.map((t) => t.v)).toEqual(['val', 'a', '=', '', 'val', 'b', '=', 'a', '::', 'length']);
+    expect(kt.filter((t) => t.nl).map((t) => t.v)).toEqual(['val', 'val']);
   });
 });

@@ -26,6 +26,11 @@ export interface Token {
   block?: boolean;
   /** Strings: Kotlin `${...}` / `$name` templates inside (the content is not a plain constant). */
   templated?: boolean;
+  /**
+   * Strings: where each Kotlin template sits, `$` included (`${a.b}` or `$name`, the name read
+   * as letters, digits and `_`). Read by `stringParts`.
+   */
+  templates?: { start: number; end: number }[];
 }
 
 export class ScanError extends Error {
@@ -178,6 +183,7 @@ class Scanner {
     this.i += block ? 3 : 1;
     const contentStart = this.i;
     let templated = false;
+    const templates: { start: number; end: number }[] = [];
     while (this.i < t.length) {
       const c = t.charCodeAt(this.i);
       if (block && c === 34 && t.startsWith('"""', this.i)) {
@@ -186,12 +192,12 @@ class Scanner {
         while (this.lang === 'kotlin' && t.charCodeAt(end) === 34) end++;
         const contentEnd = end - 3;
         this.i = end;
-        this.push(start, contentStart, contentEnd, block, templated);
+        this.push(start, contentStart, contentEnd, block, templated, templates);
         return;
       }
       if (!block && c === 34) {
         this.i++;
-        this.push(start, contentStart, this.i - 1, block, templated);
+        this.push(start, contentStart, this.i - 1, block, templated, templates);
         return;
       }
       if (!block && c === 10) break;
@@ -202,20 +208,27 @@ class Scanner {
       }
       if (this.lang === 'kotlin' && c === 36 /* $ */ && t.charCodeAt(this.i + 1) === 123 /* { */) {
         templated = true;
+        const at = this.i;
         this.i += 2;
         this.scanCode(true);
+        templates.push({ start: at, end: this.i });
         continue;
       }
-      if (this.lang === 'kotlin' && c === 36 && isIdentStart(t.charCodeAt(this.i + 1))) templated = true;
+      if (this.lang === 'kotlin' && c === 36 && isIdentStart(t.charCodeAt(this.i + 1))) {
+        templated = true;
+        const name = /^[A-Za-z_]\w*/.exec(t.slice(this.i + 1, this.i + 256));
+        if (name) templates.push({ start: this.i, end: this.i + 1 + name[0].length });
+      }
       this.i++;
     }
     throw new ScanError(block ? 'unterminated text block' : 'unterminated string literal', start);
   }
 
-  private push(start: number, contentStart: number, contentEnd: number, block: boolean, templated: boolean): void {
+  private push(start: number, contentStart: number, contentEnd: number, block: boolean, templated: boolean, templates: Token['templates'] & {}): void {
     const tok: Token = { type: 'string', start, end: this.i, value: '', contentStart, contentEnd };
     if (block) tok.block = true;
     if (templated) tok.templated = true;
+    if (templates.length) tok.templates = templates;
     // Template tokens were pushed while scanning the string; keep the token list in order by
     // inserting the string before them. (Template code is rarely relevant; its tokens stay.)
     let at = this.tokens.length;
@@ -242,4 +255,45 @@ export function matchingBracket(tokens: readonly Token[], open: number): number 
     else if (CLOSERS.has(tok.value) && --depth === 0) return k;
   }
   return -1;
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', s: ' ', '0': '\0', '"': '"', "'": "'", '\\': '\\', $: '$' };
+
+/** Decodes `\n`, `\uXXXX`, ... (Java strings and text blocks, Kotlin ordinary strings). */
+function decodeEscapes(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\(u[0-9a-fA-F]{4}|[\s\S])/g, (_, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (ESCAPES[e] ?? e)));
+}
+
+/** One piece of a string literal: decoded text, or a Kotlin template's expression as written. */
+export type StringPart = { kind: 'text'; value: string } | { kind: 'template'; expr: string; start: number; end: number };
+
+/**
+ * A string token's content split at its Kotlin templates: `"$API/users"` gives the template
+ * `API` and the text `/users`; `"${Paths.API}/x"` gives `Paths.API` (trimmed). Text is decoded
+ * (escapes in Java strings and text blocks and Kotlin ordinary strings; a text block loses its
+ * opening line break, its indentation is kept; Kotlin raw strings are verbatim).
+ */
+export function stringParts(text: string, tok: Token, lang: JvmLang): StringPart[] {
+  const raw = lang === 'kotlin' && tok.block;
+  const decode = (s: string) => (raw ? s : decodeEscapes(s));
+  const from = tok.contentStart!;
+  const to = tok.contentEnd!;
+  if (lang === 'java' && tok.block) return [{ kind: 'text', value: decode(text.slice(from, to).replace(/^[ \t]*\r?\n/, '')) }];
+  const parts: StringPart[] = [];
+  let at = from;
+  for (const t of tok.templates ?? []) {
+    if (t.start > at) parts.push({ kind: 'text', value: decode(text.slice(at, t.start)) });
+    const braced = text.charCodeAt(t.start + 1) === 123;
+    parts.push({ kind: 'template', expr: braced ? text.slice(t.start + 2, t.end - 1).trim() : text.slice(t.start + 1, t.end), start: t.start, end: t.end });
+    at = t.end;
+  }
+  if (to > at || parts.length === 0) parts.push({ kind: 'text', value: decode(text.slice(at, to)) });
+  return parts;
+}
+
+/** A string token's decoded value, or undefined when it holds a Kotlin template. */
+export function stringValue(text: string, tok: Token, lang: JvmLang): string | undefined {
+  const parts = stringParts(text, tok, lang);
+  return parts.length === 1 && parts[0]!.kind === 'text' ? parts[0]!.value : undefined;
 }

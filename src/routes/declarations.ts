@@ -1,7 +1,7 @@
 // Declarations of a Java or Kotlin file read from tokens: types with their annotations, methods
 // with annotations, parameters, return type and body span, and string constants. Only the
 // shapes the route inventory needs; everything else is walked over.
-import { matching, tokenize, type Token } from './lexer.js';
+import { matching, tokenize, type Token } from './tokens.js';
 
 export type Value =
   | { k: 'str'; tok: Token; s: number; e: number }

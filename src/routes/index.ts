@@ -6,6 +6,7 @@ import { jaxRsRoutes, jaxWsRoutes, springRoutes, springWsRoutes, type FileContex
 import { parseDeclarations, type FileDecls } from './declarations.js';
 import { mightHaveRouterFunctions, routerFunctionRoutes } from './router-functions.js';
 import type { InputFile, Route } from './types.js';
+import { ScanError } from './tokens.js';
 import { ConstantIndex } from './values.js';
 import { looksLikeWsdl, wsdlRoutes } from './wsdl.js';
 
@@ -31,7 +32,7 @@ function mayDeclareConstants(text: string): boolean {
 const DEFAULT_WS_PATH = '/services';
 
 export interface CollectOptions {
-  /** Called for a file that cannot be read (a malformed WSDL); the file then declares no route. */
+  /** Called for a file that cannot be read (a malformed WSDL, a source that does not scan); the file then declares no route. */
   onError?(file: string, message: string): void;
 }
 
@@ -49,7 +50,16 @@ export function collectRoutesSync(files: InputFile[], options: CollectOptions = 
   for (const f of sources) {
     const lines = new LineIndex(f.text);
     const lineOf = (o: number) => lines.position(o).line;
-    const decls: FileDecls = parseDeclarations(f.text, f.kind === 'kotlin');
+    let decls: FileDecls;
+    try {
+      decls = parseDeclarations(f.text, f.kind === 'kotlin');
+    } catch (e) {
+      if (!(e instanceof ScanError)) throw e;
+      // a file that does not scan (unterminated comment or string, unbalanced brackets) declares nothing we can trust
+      const { line, column } = lines.position(e.offset);
+      options.onError?.(f.path, `not scanned: ${e.message} at line ${line}, column ${column}`);
+      continue;
+    }
     for (const decl of decls.constants) constants.add({ decl, file: f.path, lineOf });
     contexts.push({ file: f.path, text: f.text, decls, lineOf, eval: (owners) => ({ file: f.path, lineOf, owners, constants }) });
   }

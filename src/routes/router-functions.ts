@@ -2,7 +2,7 @@
 // GET("/x"), h::m)`, `nest(path("/api"), ...)`, builder `.path("/api", b -> ...)`, and the Kotlin
 // DSLs `router { }` / `coRouter { "/api".nest { GET("/{id}", h::m) } }`. Read from tokens: a
 // prefix applies until the bracket that scopes it closes.
-import { matching, type Token } from './lexer.js';
+import { matching, type Token } from './tokens.js';
 import { joinTemplate } from './paths.js';
 import type { FileContext } from './annotations.js';
 import type { PathLiteral, Route, RoutePath } from './types.js';

@@ -2,7 +2,7 @@
 // in the `project` section is detected from its plain-string patterns (configuration keys and
 // values, types and annotations used in sources, build coordinates) and reported with file:line;
 // the log date format and JMX exposure can be fixed on request.
-import { tokenize } from '../../src/routes/lexer.js';
+import { scanJvm, type Token } from '../../src/formats/jvm-tokens.js';
 import { detectEol } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import type { ProjectRule } from '../../src/table/sections/project.js';
@@ -53,12 +53,22 @@ function configHits(rule: ProjectRule, facts: Facts): ConfigEntry[] {
  * Where a source file uses a type: its import, a fully qualified use, or (same package or a
  * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
  */
-const tokenCache = new WeakMap<ProjectFile, ReturnType<typeof tokenize>>();
+const tokenCache = new WeakMap<ProjectFile, Token[]>();
 
-/** Tokens of a source file, scanned once per run however many rules look at it. */
-function tokensOf(file: ProjectFile): ReturnType<typeof tokenize> {
+/**
+ * Tokens of a source file, scanned once per run however many rules look at it. A file that does
+ * not scan has none here: the sources pass reports it as unparseable.
+ */
+function tokensOf(file: ProjectFile): Token[] {
   let tokens = tokenCache.get(file);
-  if (!tokens) tokenCache.set(file, (tokens = tokenize(file.text ?? '', file.kind === 'kotlin')));
+  if (!tokens) {
+    try {
+      tokens = scanJvm(file.text ?? '', file.kind === 'kotlin' ? 'kotlin' : 'java');
+    } catch {
+      tokens = [];
+    }
+    tokenCache.set(file, tokens);
+  }
   return tokens;
 }
 
@@ -72,19 +82,19 @@ export function typeUse(file: ProjectFile, fqcn: string): number | undefined {
   let firstSimple: number | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.t !== 'id' || t.v !== simple) continue;
+    if (t.type !== 'ident' || t.value !== simple) continue;
     let j = i;
     const parts: string[] = [simple];
-    while (j >= 2 && tokens[j - 1]!.v === '.' && tokens[j - 2]!.t === 'id') {
-      parts.unshift(tokens[j - 2]!.v);
+    while (j >= 2 && tokens[j - 1]!.value === '.' && tokens[j - 2]!.type === 'ident') {
+      parts.unshift(tokens[j - 2]!.value);
       j -= 2;
     }
     const qualified = parts.join('.');
     if (qualified === fqcn) {
-      if (tokens[j - 1]?.v === 'import') imported = true;
-      return tokens[j]!.s;
+      if (tokens[j - 1]?.value === 'import') imported = true;
+      return tokens[j]!.start;
     }
-    if (parts.length === 1 && firstSimple === undefined) firstSimple = t.s;
+    if (parts.length === 1 && firstSimple === undefined) firstSimple = t.start;
   }
   const wildcard = new RegExp(`\\bimport\\s+${pkg.replace(/\./g, '\\.')}\\.\\*`).test(text);
   const samePackage = new RegExp(`\\bpackage\\s+${pkg.replace(/\./g, '\\.')}\\s*;?\\s*$`, 'm').test(text);
@@ -155,14 +165,14 @@ function jobBeans(file: ProjectFile): number[] {
   const tokens = tokensOf(file);
   const out: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.v !== 'Bean' || tokens[i - 1]?.v !== '@') continue;
+    if (tokens[i]!.value !== 'Bean' || tokens[i - 1]?.value !== '@') continue;
     for (let j = i + 1; j < Math.min(tokens.length, i + 40); j++) {
       const t = tokens[j]!;
-      if (t.v === '{' || t.v === ';' || (t.v === '@' && tokens[j + 1]?.v === 'Bean')) break;
-      const javaJob = t.v === 'Job' && tokens[j + 1]?.t === 'id' && tokens[j + 2]?.v === '(';
-      const kotlinJob = t.v === 'Job' && tokens[j - 1]?.v === ':' && tokens[j - 2]?.v === ')';
+      if (t.value === '{' || t.value === ';' || (t.value === '@' && tokens[j + 1]?.value === 'Bean')) break;
+      const javaJob = t.value === 'Job' && tokens[j + 1]?.type === 'ident' && tokens[j + 2]?.value === '(';
+      const kotlinJob = t.value === 'Job' && tokens[j - 1]?.value === ':' && tokens[j - 2]?.value === ')';
       if (javaJob || kotlinJob) {
-        out.push(t.s);
+        out.push(t.start);
         break;
       }
     }
