@@ -17,6 +17,7 @@ const JVM_RULES = [
   RULE.jakartaWildcard,
   RULE.jakartaMixed,
   RULE.typeRename,
+  RULE.typeRenameWildcard,
   RULE.packageRename,
   RULE.constructorBinding,
   RULE.enableBatchProcessing,

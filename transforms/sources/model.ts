@@ -11,6 +11,7 @@ export const RULE = {
   jakartaWildcard: 'sources/jakarta-annotation-wildcard',
   jakartaMixed: 'sources/jakarta-mixed',
   typeRename: 'sources/type-rename',
+  typeRenameWildcard: 'sources/type-rename-wildcard',
   packageRename: 'sources/package-rename',
   constructorBinding: 'sources/constructor-binding',
   enableBatchProcessing: 'sources/enable-batch-processing',
@@ -119,6 +120,8 @@ export interface CodeIndex {
   code: SourcesSection;
   fate(pkg: string, cls: string | undefined): JakartaFate;
   types: Map<string, TypeRename>;
+  /** Package -> simple names of its classes that a rename row concerns (the type, or a constant of it). */
+  renamedByPackage: Map<string, Set<string>>;
   packageRenames: PackageRename[];
   /** Follow-up rows by the simple name of their type. */
   followUps: Map<string, ApiFollowUp[]>;
@@ -146,6 +149,14 @@ function build(table: MigrationTable): CodeIndex {
     return hit;
   };
   const types = new Map(code.types.map((t) => [t.from, t]));
+  const renamedByPackage = new Map<string, Set<string>>();
+  for (const t of code.types) {
+    const parts = t.from.split('.');
+    const { pkgParts, cls } = splitQualified(parts);
+    if (!cls || pkgParts === 0) continue;
+    const pkg = parts.slice(0, pkgParts).join('.');
+    renamedByPackage.set(pkg, (renamedByPackage.get(pkg) ?? new Set()).add(cls));
+  }
   const followUps = new Map<string, ApiFollowUp[]>();
   for (const f of code.followUps) {
     const simple = f.type.slice(f.type.lastIndexOf('.') + 1);
@@ -159,7 +170,7 @@ function build(table: MigrationTable): CodeIndex {
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
   const needles = new RegExp([...words].map((w) => w.replace(/[.$]/g, '\\$&')).join('|'));
-  return { code, fate, types, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
+  return { code, fate, types, renamedByPackage, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
 }
 
 /** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */

@@ -53,10 +53,10 @@ function qualifiedRenameEdit(idx: CodeIndex, c: Chain): Edit | undefined {
 }
 
 /** `HttpTraceRepository`, `KafkaHeaders.MESSAGE_KEY`, static-imported `MESSAGE_KEY`: via the imports. */
-function importedNameEdit(idx: CodeIndex, model: FileModel, c: Chain): Edit | undefined {
+function importedNameEdit(idx: CodeIndex, names: ReadonlyMap<string, string>, c: Chain): Edit | undefined {
   if (c.afterDot) return undefined;
   const head = c.tokens[0]!;
-  const fq = model.importedNames.get(head.value);
+  const fq = names.get(head.value);
   if (!fq) return undefined;
   const row = idx.types.get(fq);
   if (row) {
@@ -109,6 +109,58 @@ function splitWildcard(model: FileModel, lang: JvmLang, imp: FileModel['imports'
   };
 }
 
+/**
+ * Simple names that a non-static on-demand import (`import org...trace.http.*;`) brings in and
+ * that a rename row concerns (the type itself, or a constant of it), when no single-type import
+ * already gives that name. Returns the names with their fully qualified classes, by import.
+ */
+function wildcardRenamedNames(idx: CodeIndex, model: FileModel): Map<FileModel['imports'][number], Map<string, string>> {
+  const out = new Map<FileModel['imports'][number], Map<string, string>>();
+  for (const imp of model.imports) {
+    if (!imp.chain.wildcard || imp.isStatic) continue;
+    const pkg = chainText(imp.chain);
+    const rows = idx.renamedByPackage.get(pkg);
+    if (!rows) continue;
+    const names = new Map<string, string>();
+    for (const cls of rows) if (!model.importedNames.has(cls)) names.set(cls, `${pkg}.${cls}`);
+    if (names.size) out.set(imp, names);
+  }
+  return out;
+}
+
+/**
+ * A type renamed into another package, used through an on-demand import of its old package:
+ * the uses are renamed (by the caller) and `import new.pkg.NewName;` is added after the wildcard,
+ * which is kept (other types may still come from it) and reported.
+ */
+function wildcardTypeImports(idx: CodeIndex, model: FileModel, lang: JvmLang, imp: FileModel['imports'][number], names: Map<string, string>, eol: string): NameResult {
+  const pkg = chainText(imp.chain);
+  const used = usedSimpleNames(model, [...names.keys()]);
+  const explicit = new Set(model.importedNames.values());
+  const added: string[] = [];
+  for (const simple of used) {
+    const row = idx.types.get(names.get(simple)!);
+    if (!row || row.kind === 'field') continue;
+    const newPkg = row.to.slice(0, row.to.lastIndexOf('.'));
+    if (newPkg === pkg || explicit.has(row.to)) continue;
+    added.push(row.to);
+  }
+  if (!added.length) return { edits: [], findings: [] };
+  const end = model.tokens[imp.endToken]!.end;
+  const semi = lang === 'java' ? ';' : '';
+  return {
+    edits: [{ start: end, end, text: added.map((fq) => `${eol}import ${fq}${semi}`).join(''), rule: RULE.typeRenameWildcard }],
+    findings: [
+      {
+        rule: RULE.typeRenameWildcard,
+        severity: 'warning',
+        offset: model.tokens[imp.startToken]!.start,
+        message: `'import ${pkg}.*' brings in types that moved (${added.map((fq) => fq.slice(fq.lastIndexOf('.') + 1)).join(', ')}): explicit imports were added; remove the wildcard if nothing else uses it (the old package may no longer exist in Spring Boot 3.0)`,
+      },
+    ],
+  };
+}
+
 /** A file importing the same spec from javax and jakarta is half-migrated: say so. */
 function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
   const javax = new Set<string>();
@@ -138,6 +190,19 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
   const findings: FindingInput[] = [...mixedSpecs(idx, model)];
   const importByChain = new Map(model.imports.map((i) => [i.chain.first, i]));
   const packageChains = new Set([...model.declChains].filter((f) => !importByChain.has(f)));
+  const wildcards = wildcardRenamedNames(idx, model);
+  let names: ReadonlyMap<string, string> = model.importedNames;
+  if (wildcards.size) {
+    const merged = new Map<string, string>();
+    for (const [imp, byName] of wildcards) {
+      for (const [simple, fq] of byName) if (!merged.has(simple)) merged.set(simple, fq);
+      const r = wildcardTypeImports(idx, model, lang, imp, byName, eol);
+      edits.push(...r.edits);
+      findings.push(...r.findings);
+    }
+    for (const [simple, fq] of model.importedNames) merged.set(simple, fq);
+    names = merged;
+  }
   for (const c of model.chains) {
     if (packageChains.has(c.first) || c.afterDot) continue; // the file's own package; member access
     const imp = importByChain.get(c.first);
@@ -151,7 +216,7 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
         continue;
       }
     }
-    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, c) ?? (imp ? undefined : importedNameEdit(idx, model, c));
+    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, c) ?? (imp ? undefined : importedNameEdit(idx, names, c));
     if (edit) edits.push(edit);
   }
   return { edits, findings };
