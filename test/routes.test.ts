@@ -226,3 +226,20 @@ describe('route inventory: scanning through src/formats/jvm-tokens', () => {
     expect(kt.filter((t) => t.nl).map((t) => t.v)).toEqual(['val', 'val']);
   });
 });
+
+describe('route inventory: several paths in one mapping', () => {
+  it('reads every positional string of a Kotlin mapping (vararg) and every item of a Java array', async () => {
+    const kt = 'package x\n@RestController\nclass A {\n  @GetMapping("/a", "/a/") fun a() = ""\n  @PostMapping("/b") fun b() = ""\n}\n';
+    const java = 'package x;\n@RestController\nclass J {\n  @GetMapping({"/j", "/j/"}) String j() { return ""; }\n}\n';
+    const routes = await collectRoutes([
+      { path: 'A.kt', kind: 'kotlin', text: kt },
+      { path: 'J.java', kind: 'java', text: java },
+    ]);
+    expect(routes.map(summary)).toEqual(['spring-mvc GET /a,/a/ A#a', 'spring-mvc POST /b A#b', 'spring-mvc GET /j,/j/ J#j']);
+    const [first, second] = routes[0]!.paths.map((p) => p.literals[0]!.attribute!);
+    // one array spanning the vararg arguments, so a slash form can be appended after any of them
+    expect(first).toEqual(second);
+    expect(kt.slice(first!.valueStart, first!.valueEnd)).toBe('"/a", "/a/"');
+    expect(first).toMatchObject({ name: '', isArray: true });
+  });
+});

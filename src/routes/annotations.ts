@@ -44,9 +44,20 @@ function ownersOf(type: TypeDecl): string[] {
   return out;
 }
 
+/**
+ * The attribute holding the paths. Kotlin passes `value` as a vararg: every positional argument
+ * of `@GetMapping("/a", "/a/")` is a path, read as one array spanning them.
+ */
+function pathArg(a: Annotation | undefined, names: string[]): AnnotationArg | undefined {
+  const positional = names.includes('value') ? (a?.args.filter((x) => x.name === '') ?? []) : [];
+  if (positional.length < 2 || a!.args.some((x) => names.includes(x.name))) return arg(a, ...names);
+  const items = positional.map((x) => x.value);
+  return { name: '', value: { k: 'array', items, s: items[0]!.s, e: items[items.length - 1]!.e } };
+}
+
 /** Path values of an attribute, each literal annotated with where the attribute sits. */
 function pathValues(a: Annotation | undefined, ctx: EvalContext, ...names: string[]): Evaluated[] {
-  const at = arg(a, ...names);
+  const at = pathArg(a, names);
   if (!at) return [];
   return items(at.value).map((v) => {
     const e = evaluate(v, ctx);

@@ -26,7 +26,7 @@ export interface PathLiteral {
     /** Span of the whole attribute value expression (`"/a"` or `{"/a", "/b"}` or `["/a"]`). */
     valueStart: number;
     valueEnd: number;
-    /** The value is already an array (Java `{...}`, Kotlin `[...]` / `arrayOf(...)`). */
+    /** The value is already an array (Java `{...}`, Kotlin `[...]` / `arrayOf(...)`, or several Kotlin vararg arguments, `("/a", "/b")`, spanned from the first to the last). */
     isArray: boolean;
     /** Where the annotation's argument list starts and ends (the parentheses), when it has one. */
     argsStart?: number;

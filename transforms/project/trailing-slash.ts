@@ -49,8 +49,6 @@ function slashEdit(file: ProjectFile, route: Route, literal: PathLiteral | undef
   if (/\b(class|interface|object)\b/.test(text.slice(literal.end, route.offset))) return 'the path comes from the class-level mapping';
   const raw = text.slice(literal.start, literal.end);
   const slash = `${raw.slice(0, -1)}/"`;
-  // A Kotlin vararg `@GetMapping("/a", "/a/")` the inventory reads as "/a" only: the slash form is there.
-  if (text.slice(literal.end).replace(/^\s*,\s*/, '').startsWith(slash)) return ALREADY;
   const kotlin = file.kind === 'kotlin';
   if (literal.attribute.isArray) return { start: literal.end, end: literal.end, text: `, ${slash}`, rule: TRAILING_RULE };
   const both = `${raw}, ${slash}`;
@@ -64,7 +62,6 @@ function describe(route: Route, template: string): string {
 }
 
 const MAIN = /@SpringBootApplication\b/;
-const ALREADY = 'the slash form is declared already';
 
 /** One configurer class beside the @SpringBootApplication class (Java or Kotlin, MVC or WebFlux). */
 function configurer(project: ProjectView, sources: ProjectFile[], reactive: boolean): FileOp | string {
@@ -115,7 +112,6 @@ export const trailingSlashPass: ProjectPass = {
     for (const { route, template, literal } of list) {
       const file = project.byPath.get(route.file)!;
       const edit = m === 'routes' ? slashEdit(file, route, literal) : 'report';
-      if (edit === ALREADY) continue;
       if (typeof edit === 'string') {
         findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(route), m === 'routes' ? `${describe(route, template)} Not rewritten: ${edit}.` : describe(route, template)));
       } else if (!(editsByFile.get(route.file) ?? []).some((e) => e.start === edit.start)) {
