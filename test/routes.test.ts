@@ -243,3 +243,43 @@ describe('route inventory: several paths in one mapping', () => {
     expect(first).toMatchObject({ name: '', isArray: true });
   });
 });
+
+describe('route inventory: inherited mappings', () => {
+  it('merges class-level mappings of a superclass or interface and method mappings of an interface (Java)', async () => {
+    const api = 'package x;\n@RequestMapping("/api/users")\npublic interface UserApi {\n  @GetMapping("/{id}")\n  User get(@PathVariable("id") Long id);\n  @PostMapping\n  User create(@RequestBody User u);\n}\n';
+    const ctl = 'package x;\n@RestController\npublic class UserController implements UserApi {\n  @Override\n  public User get(Long id) { return null; }\n  @Override\n  public User create(User u) { return u; }\n  @DeleteMapping("/{id}")\n  public void delete(@PathVariable Long id) { }\n}\n';
+    const base = 'package x;\n@RequestMapping(path = "/api/orders", produces = "application/hal+json")\npublic abstract class BaseController<T> {\n  @GetMapping("/ping")\n  public String ping() { return "ok"; }\n}\n';
+    const orders = 'package x;\n@RestController\npublic class OrderController extends BaseController<Order> implements java.io.Serializable {\n  @GetMapping("/{id}")\n  public Order get(@PathVariable Long id) { return null; }\n}\n';
+    const routes = await collectRoutes([
+      { path: 'UserApi.java', kind: 'java', text: api },
+      { path: 'UserController.java', kind: 'java', text: ctl },
+      { path: 'BaseController.java', kind: 'java', text: base },
+      { path: 'OrderController.java', kind: 'java', text: orders },
+    ]);
+    expect(routes.map(summary)).toEqual([
+      'spring-mvc GET /api/orders/ping OrderController#ping',
+      'spring-mvc GET /api/orders/{id} OrderController#get',
+      'spring-mvc GET /api/users/{id} UserController#get',
+      'spring-mvc POST /api/users UserController#create',
+      'spring-mvc DELETE /api/users/{id} UserController#delete',
+    ]);
+    const get = routes.find((r) => r.handler === 'UserController#get')!;
+    expect([get.file, get.line]).toEqual(['UserController.java', 5]);
+    expect(get.params).toEqual([{ name: 'id', source: 'path', type: 'Long' }]);
+    expect(get.paths[0]!.literals.map((l) => [l.file, l.value])).toEqual([['UserApi.java', '/api/users'], ['UserApi.java', '/{id}']]);
+    expect(routes.find((r) => r.handler === 'OrderController#get')!.produces).toEqual(['application/hal+json']);
+  });
+
+  it('merges them in Kotlin too', async () => {
+    const api = 'package x\n@RequestMapping("/api/books")\ninterface BookApi {\n  @GetMapping("/{isbn}")\n  fun get(@PathVariable isbn: String): Book\n}\n';
+    const ctl = 'package x\n@RestController\nclass BookController(private val s: BookService) : BaseBooks(), BookApi {\n  override fun get(isbn: String): Book = s.get(isbn)\n}\n';
+    const base = 'package x\nabstract class BaseBooks {\n  @GetMapping("/count")\n  fun count(): Long = 0\n}\n';
+    const routes = await collectRoutes([
+      { path: 'BookApi.kt', kind: 'kotlin', text: api },
+      { path: 'BookController.kt', kind: 'kotlin', text: ctl },
+      { path: 'BaseBooks.kt', kind: 'kotlin', text: base },
+    ]);
+    expect(routes.map(summary)).toEqual(['spring-mvc GET /api/books/count BookController#count', 'spring-mvc GET /api/books/{isbn} BookController#get']);
+    expect(routes[1]!.params).toEqual([{ name: 'isbn', source: 'path', type: 'String' }]);
+  });
+});

@@ -11,6 +11,102 @@ export interface FileContext {
   decls: FileDecls;
   lineOf(offset: number): number;
   eval: (owners: string[]) => EvalContext;
+  /** Every type the inventory read, by simple name: superclasses and interfaces are looked up here. */
+  types?: TypeIndex;
+}
+
+/** A type and the file it is declared in. */
+export interface TypeSite {
+  type: TypeDecl;
+  ctx: FileContext;
+}
+export type TypeIndex = Map<string, TypeSite[]>;
+
+const CONTROLLERS = new Set(['Controller', 'RestController']);
+
+/** Simple names of the supertypes a header lists: Java `extends A<T> implements B, C`, Kotlin `: A(), B by x`. */
+export function supertypeNames(header: string): string[] {
+  let h = header;
+  // drop generics and constructor parameters/arguments, innermost first
+  for (let prev = ''; prev !== h; ) {
+    prev = h;
+    h = h.replace(/<[^<>]*>/g, '').replace(/\([^()]*\)/g, '');
+  }
+  const java = /\b(extends|implements)\b/.test(h);
+  const list = java ? h.replace(/\bpermits\b[\s\S]*$/, '').split(/\b(?:extends|implements)\b/).slice(1).join(',') : h.includes(':') ? h.slice(h.indexOf(':') + 1).replace(/\bwhere\b[\s\S]*$/, '') : '';
+  return list
+    .split(',')
+    .map((x) => x.replace(/\bby\b[\s\S]*$/, '').trim())
+    .map((x) => /[\w.]+$/.exec(x)?.[0] ?? '')
+    .map((x) => x.slice(x.lastIndexOf('.') + 1))
+    .filter(Boolean);
+}
+
+/** The repository's supertypes of a type, nearest first (superclass chain and interfaces), each once. */
+function supertypes(site: TypeSite): TypeSite[] {
+  const out: TypeSite[] = [];
+  const seen = new Set([site.type]);
+  const queue = [site];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    for (const name of supertypeNames(cur.type.header)) {
+      const hit = cur.ctx.types?.get(name)?.find((x) => !seen.has(x.type));
+      if (!hit) continue;
+      seen.add(hit.type);
+      out.push(hit);
+      queue.push(hit);
+    }
+  }
+  return out;
+}
+
+const isController = (t: TypeDecl) => t.annotations.some((a) => CONTROLLERS.has(a.name));
+
+/**
+ * Types whose mappings Spring serves only through a controller that extends or implements them
+ * (an interface or a base class that is no controller itself): their routes are the controller's.
+ */
+function inheritedOnly(types: TypeIndex): Set<TypeDecl> {
+  const out = new Set<TypeDecl>();
+  for (const sites of types.values()) for (const site of sites) if (isController(site.type)) for (const sup of supertypes(site)) if (!isController(sup.type)) out.add(sup.type);
+  return out;
+}
+const inheritedCache = new WeakMap<TypeIndex, Set<TypeDecl>>();
+
+const sameSignature = (a: MethodDecl, b: MethodDecl) => a.name === b.name && a.params.length === b.params.length;
+const mappingOf = (m: MethodDecl) => m.annotations.find((a) => a.name in SPRING_MAPPINGS);
+
+interface HandlerMethod {
+  /** Where the handler is declared (the controller, or the base class it inherits the method from). */
+  site: TypeSite;
+  method: MethodDecl;
+  /** Where its mapping is declared (the same, or the interface/base method it implements). */
+  mappingSite: TypeSite;
+  mappingMethod: MethodDecl;
+  mapping: Annotation;
+}
+
+/** A controller's own and inherited methods, each with the mapping Spring finds for it. */
+function handlerMethods(site: TypeSite, supers: TypeSite[]): HandlerMethod[] {
+  const declared: { site: TypeSite; method: MethodDecl }[] = [];
+  for (const s of [site, ...supers]) {
+    if (s !== site && s.type.kind === 'interface') continue; // interface methods are implemented, not inherited as handlers
+    for (const m of s.type.methods) if (!declared.some((d) => sameSignature(d.method, m))) declared.push({ site: s, method: m });
+  }
+  const out: HandlerMethod[] = [];
+  for (const d of declared) {
+    let found: { site: TypeSite; method: MethodDecl; mapping: Annotation } | undefined;
+    for (const s of [d.site, ...supers]) {
+      const m = s === d.site ? d.method : s.type.methods.find((x) => sameSignature(x, d.method));
+      const mapping = m && mappingOf(m);
+      if (mapping) {
+        found = { site: s, method: m, mapping };
+        break;
+      }
+    }
+    if (found) out.push({ site: d.site, method: d.method, mappingSite: found.site, mappingMethod: found.method, mapping: found.mapping });
+  }
+  return out;
 }
 
 const SPRING_MAPPINGS: Record<string, string[]> = {
@@ -140,28 +236,39 @@ function base(ctx: FileContext, type: TypeDecl, m: MethodDecl): Pick<Route, 'han
 
 export function springRoutes(ctx: FileContext): Route[] {
   const out: Route[] = [];
+  const types: TypeIndex = ctx.types ?? new Map();
+  let skip = inheritedCache.get(types);
+  if (!skip) inheritedCache.set(types, (skip = inheritedOnly(types)));
   for (const type of ctx.decls.types) {
-    if (type.annotations.some((a) => CLIENT_TYPES.has(a.name))) continue;
-    const ev = ctx.eval(ownersOf(type));
-    const classMapping = find(type.annotations, 'RequestMapping');
-    const prefixes = pathValues(classMapping, ev, 'value', 'path');
-    for (const m of type.methods) {
-      const mapping = m.annotations.find((a) => a.name in SPRING_MAPPINGS);
-      if (!mapping) continue;
+    if (type.annotations.some((a) => CLIENT_TYPES.has(a.name)) || skip.has(type)) continue;
+    const site: TypeSite = { type, ctx };
+    const supers = isController(type) ? supertypes(site) : [];
+    // the class-level mapping: the controller's own, else the nearest one of a superclass or interface
+    const classSite = [site, ...supers].find((s) => find(s.type.annotations, 'RequestMapping')) ?? site;
+    const classMapping = find(classSite.type.annotations, 'RequestMapping');
+    const classEv = classSite.ctx.eval(ownersOf(classSite.type));
+    const prefixes = pathValues(classMapping, classEv, 'value', 'path');
+    for (const h of handlerMethods(site, supers)) {
+      const { mapping } = h;
+      const ev = h.mappingSite.ctx.eval(ownersOf(h.mappingSite.type));
       let methods = SPRING_MAPPINGS[mapping.name]!;
       if (mapping.name === 'RequestMapping') methods = requestMethods(arg(mapping, 'method')?.value);
       if (!methods.length) methods = requestMethods(arg(classMapping, 'method')?.value);
       const own = pathValues(mapping, ev, 'value', 'path');
       const produces = mediaTypes(mapping, ev, 'produces');
       const consumes = mediaTypes(mapping, ev, 'consumes');
+      // parameter annotations are merged from the declaration that carries them
+      const paramSource = h.method.params.some((p) => p.annotations.some((a) => SPRING_PARAMS[a.name])) ? h.method : h.mappingMethod;
       out.push({
-        ...base(ctx, type, m),
+        ...base(h.site.ctx, h.site.type, h.method),
+        handler: `${type.name}#${h.method.name}`,
+        annotations: annotationNames(h.method, type),
         methods,
         paths: combine(prefixes, own),
-        produces: produces.length ? produces : mediaTypes(classMapping, ev, 'produces'),
-        consumes: consumes.length ? consumes : mediaTypes(classMapping, ev, 'consumes'),
-        framework: isReactive(m, ctx.decls) ? 'webflux' : 'spring-mvc',
-        params: [...params(m, ev, SPRING_PARAMS, false), ...paramConditions(mapping, ev)],
+        produces: produces.length ? produces : mediaTypes(classMapping, classEv, 'produces'),
+        consumes: consumes.length ? consumes : mediaTypes(classMapping, classEv, 'consumes'),
+        framework: isReactive(h.method, h.site.ctx.decls) || isReactive(h.mappingMethod, h.mappingSite.ctx.decls) ? 'webflux' : 'spring-mvc',
+        params: [...params(paramSource, ev, SPRING_PARAMS, false), ...paramConditions(mapping, ev)],
       });
     }
   }

@@ -2,7 +2,7 @@
 // full path templates, media types, handler and the exact source positions of the path literals.
 // Reused by the maturity grader and the trailing-slash pass.
 import { LineIndex } from '../engine/text.js';
-import { jaxRsRoutes, jaxWsRoutes, springRoutes, springWsRoutes, type FileContext } from './annotations.js';
+import { jaxRsRoutes, jaxWsRoutes, springRoutes, springWsRoutes, type FileContext, type TypeIndex } from './annotations.js';
 import { parseDeclarations, type FileDecls } from './declarations.js';
 import { mightHaveRouterFunctions, routerFunctionRoutes } from './router-functions.js';
 import type { InputFile, Route } from './types.js';
@@ -14,7 +14,7 @@ export type { Framework, InputFile, PathLiteral, Route, RouteParam, RoutePath, P
 
 /** Cheap test: could this source file declare routes or path constants at all? */
 /** A file that may declare routes. */
-const ROUTE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@Path\b|@(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b|@Endpoint\b|@WebService\b|RouterFunction|coRouter|router\s*\{|RequestPredicates/;
+const ROUTE_HINT = /@(Request|Get|Post|Put|Delete|Patch)Mapping|@(Rest)?Controller\b|@Path\b|@(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\b|@Endpoint\b|@WebService\b|RouterFunction|coRouter|router\s*\{|RequestPredicates/;
 /**
  * A file that may declare a String constant a mapping can name: Java `static final String`
  * (or any `String x =` inside an interface, implicitly static final), Kotlin `const val` or a
@@ -63,10 +63,15 @@ export function collectRoutesSync(files: InputFile[], options: CollectOptions = 
     for (const decl of decls.constants) constants.add({ decl, file: f.path, lineOf });
     contexts.push({ file: f.path, text: f.text, decls, lineOf, eval: (owners) => ({ file: f.path, lineOf, owners, constants }) });
   }
+  const types: TypeIndex = new Map();
+  for (const ctx of contexts) {
+    ctx.types = types;
+    for (const type of ctx.decls.types) types.set(type.name, [...(types.get(type.name) ?? []), { type, ctx }]);
+  }
   const wsPath = webServicesPath(files);
   const routes: Route[] = [];
   for (const ctx of contexts) {
-    if (/Mapping\b/.test(ctx.text)) routes.push(...springRoutes(ctx));
+    if (/Mapping\b|Controller\b/.test(ctx.text)) routes.push(...springRoutes(ctx));
     if (/@Path\b/.test(ctx.text)) routes.push(...jaxRsRoutes(ctx));
     if (/@Endpoint\b/.test(ctx.text)) routes.push(...springWsRoutes(ctx, wsPath));
     if (/@WebService\b/.test(ctx.text)) routes.push(...jaxWsRoutes(ctx));

@@ -44,6 +44,7 @@ function slashEdit(file: ProjectFile, route: Route, literal: PathLiteral | undef
   if (route.framework === 'router-function') return 'router functions are not rewritten; add the slash route by hand';
   if (!literal || !literal.attribute) return 'the path is implicit or built from an expression';
   if (literal.viaConstant) return `the path comes from the constant ${literal.viaConstant}`;
+  if (literal.file !== route.file) return 'the path is declared in another file (an inherited mapping)';
   if (literal.quote !== '"' || literal.value === '' || literal.value.endsWith('/')) return 'the path literal cannot take a slash form';
   const text = file.text ?? '';
   if (/\b(class|interface|object)\b/.test(text.slice(literal.end, route.offset))) return 'the path comes from the class-level mapping';
