@@ -158,7 +158,7 @@ describe('route inventory: Kotlin, router functions, JAX-RS, SOAP', () => {
 });
 
 describe('route inventory: constants and literals in Kotlin', () => {
-  it('resolves object/companion constants, keeps raw strings exact, marks templates unresolved', async () => {
+  it('resolves object/companion constants and templates of them, keeps raw strings exact', async () => {
     const paths = 'package x\nobject Paths {\n  const val API = "/api"\n  const val USERS = "$API/users"\n  const val ORDERS = API + "/orders"\n}\n';
     const ctl = [
       'package x',
@@ -180,7 +180,7 @@ describe('route inventory: constants and literals in Kotlin', () => {
     expect(routes.map((r) => r.paths.map((p) => `${p.template}${p.resolved ? '' : ' (unresolved)'}`).join())).toEqual([
       '/api/orders/{id}',
       '/api/orders/raw',
-      '/api/orders/{?} (unresolved)',
+      '/api/orders/api/users',
     ]);
     const raw = routes[1]!.paths[0]!.literals[2]!;
     expect([raw.quote, raw.value, ctl.slice(raw.start, raw.end)]).toEqual(['"""', '/raw', '"""/raw"""']);
@@ -281,5 +281,39 @@ describe('route inventory: inherited mappings', () => {
     ]);
     expect(routes.map(summary)).toEqual(['spring-mvc GET /api/books/count BookController#count', 'spring-mvc GET /api/books/{isbn} BookController#get']);
     expect(routes[1]!.params).toEqual([{ name: 'isbn', source: 'path', type: 'String' }]);
+  });
+});
+
+describe('route inventory: Kotlin string templates', () => {
+  it('resolves $NAME and ${Owner.NAME} of known constants, and leaves the others unresolved', async () => {
+    const paths = 'package x\nobject Paths {\n  const val API = "/api"\n}\nconst val V = "v2"\n';
+    const ctl = [
+      'package x',
+      '@RestController',
+      '@RequestMapping("${Paths.API}/users")',
+      'class UserController {',
+      '  companion object { const val ITEM = "/{id}" }',
+      '  @GetMapping("/$V$ITEM") fun get(@PathVariable id: Long): String = ""',
+      '  @GetMapping("/\\$literal") fun dollar(): String = ""',
+      '  @GetMapping("/${UNKNOWN}/x") fun unknown(): String = ""',
+      '  @GetMapping("/${id + 1}") fun expr(): String = ""',
+      '}',
+    ].join('\n');
+    const routes = await collectRoutes([
+      { path: 'Paths.kt', kind: 'kotlin', text: paths },
+      { path: 'UserController.kt', kind: 'kotlin', text: ctl },
+    ]);
+    expect(routes.map((r) => r.paths.map((p) => `${p.template}${p.resolved ? '' : ' (unresolved)'}`).join())).toEqual([
+      '/api/users/v2/{id}',
+      '/api/users/$literal',
+      '/api/users/{?} (unresolved)',
+      '/api/users/{?} (unresolved)',
+    ]);
+    // the constants' literals stay exact; the template literal itself is not a path literal
+    expect(routes[0]!.paths[0]!.literals.map((l) => [l.file, l.value, l.viaConstant])).toEqual([
+      ['Paths.kt', '/api', 'Paths.API'],
+      ['Paths.kt', 'v2', 'V'],
+      ['UserController.kt', '/{id}', 'ITEM'],
+    ]);
   });
 });

@@ -493,7 +493,7 @@ function ownerName(type: TypeDecl): string {
 }
 
 function isStringValue(v: Value): boolean {
-  if (v.k === 'str') return v.tok.value !== undefined;
+  if (v.k === 'str') return v.tok.value !== undefined || !!v.tok.parts; // Kotlin templates may name constants
   if (v.k === 'concat') return v.parts.some((p) => p.k === 'str') && v.parts.every((p) => p.k === 'str' || p.k === 'ref');
   return false;
 }

@@ -2,6 +2,7 @@
 // through an index of every string constant of the project (`Paths.USERS`, static imports,
 // Kotlin `const val`). A value that cannot be resolved is kept as `{?}` and marked unresolved.
 import type { ConstDecl, Value } from './declarations.js';
+import type { StringPart } from '../formats/jvm-tokens.js';
 import type { PathLiteral } from './types.js';
 import mediaTypes from './media-types.json' with { type: 'json' };
 
@@ -55,7 +56,7 @@ export interface EvalContext {
 export function evaluate(v: Value, ctx: EvalContext, depth = 0): Evaluated {
   switch (v.k) {
     case 'str':
-      if (v.tok.value === undefined) return { text: '{?}', literals: [], resolved: false };
+      if (v.tok.value === undefined) return evaluateTemplate(v.tok.parts ?? [], v, ctx, depth);
       return {
         text: v.tok.value,
         literals: [{ file: ctx.file, start: v.s, end: v.e, quote: v.tok.quote ?? '"', value: v.tok.value, line: ctx.lineOf(v.s) }],
@@ -74,6 +75,26 @@ export function evaluate(v: Value, ctx: EvalContext, depth = 0): Evaluated {
     default:
       return { text: '{?}', literals: [], resolved: false };
   }
+}
+
+/**
+ * A Kotlin string template: `"$API/users"` or `"${Paths.API}/users"` is resolved when every
+ * template names a known constant. The literal itself is no path literal (its text is not its
+ * value); the constants' literals are kept, so their positions still point at exact strings.
+ */
+function evaluateTemplate(parts: StringPart[], v: Value, ctx: EvalContext, depth: number): Evaluated {
+  const out: Evaluated = { text: '', literals: [], resolved: parts.length > 0 };
+  for (const part of parts) {
+    if (part.kind === 'text') {
+      out.text += part.value;
+      continue;
+    }
+    const e = /^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$/.test(part.expr) ? evaluate({ k: 'ref', name: part.expr, s: part.start, e: part.end }, ctx, depth) : undefined;
+    if (!e?.resolved) return { text: '{?}', literals: [], resolved: false };
+    out.text += e.text;
+    out.literals.push(...e.literals);
+  }
+  return out.resolved ? out : { text: '{?}', literals: [], resolved: false };
 }
 
 /** The items of an annotation value: an array's elements, or the value itself. */
