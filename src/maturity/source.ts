@@ -1,6 +1,7 @@
 // Source input: the route inventory of a repository turned into graded operations, with the
 // hypermedia facts the source shows (HATEOAS return types, link builders, hypermedia media
 // types, result wrappers with nextActions) and Spring Data REST repositories.
+import { parseAllDocuments } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClassifier } from '../engine/classify.js';
@@ -167,8 +168,32 @@ function typeBody(info: TypeInfo): string {
   return info.text.slice(info.decl.offset, info.end);
 }
 
-/** Spring Data REST: every exported repository is a resource with CRUD and HAL links. */
+/** `spring.data.rest.base-path` (or `basePath`) from an application properties or YAML file, without its trailing slash. */
+export function dataRestBasePath(files: InputFile[]): string {
+  for (const f of files) {
+    if (!/(^|\/)application[^/]*\.(properties|ya?ml)$/.test(f.path)) continue;
+    let value: unknown;
+    if (f.kind === 'properties' || f.path.endsWith('.properties')) {
+      value = /^[ \t]*spring\.data\.rest\.base-?[pP]ath[ \t]*[=:][ \t]*(\S*)/m.exec(f.text)?.[1];
+    } else {
+      try {
+        for (const doc of parseAllDocuments(f.text)) {
+          const rest = (doc.toJS() as { spring?: { data?: { rest?: Record<string, unknown> } } } | null)?.spring?.data?.rest;
+          const flat = (doc.toJS() as Record<string, unknown> | null)?.['spring.data.rest.base-path'];
+          value ??= rest?.['base-path'] ?? rest?.['basePath'] ?? flat;
+        }
+      } catch {
+        // an unreadable YAML file is reported by the migration passes; it sets no base path here
+      }
+    }
+    if (typeof value === 'string' && value.trim()) return ('/' + value.trim()).replace(/^\/+/, '/').replace(/\/+$/, '');
+  }
+  return '';
+}
+
+/** Spring Data REST: every exported repository is a resource with CRUD and HAL links, under `spring.data.rest.base-path`. */
 function springDataRest(files: InputFile[], types: Map<string, TypeInfo>): Operation[] {
+  const base = dataRestBasePath(files);
   const onClasspath = files.some((f) => (f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && /spring-boot-starter-data-rest|spring-data-rest-webmvc/.test(f.text));
   const ops: Operation[] = [];
   for (const info of types.values()) {
@@ -188,7 +213,8 @@ function springDataRest(files: InputFile[], types: Map<string, TypeInfo>): Opera
       method, path: p, handler: `${d.name}#${method.toLowerCase()}`, location, produces: ['application/hal+json'], consumes: ['application/json'],
       params: [], bodyFields: [], soap: false, hypermedia, evidence,
     });
-    ops.push(mk('GET', `/${name}`, 'links'), mk('POST', `/${name}`, 'links'), mk('GET', `/${name}/{id}`, 'links'), mk('PUT', `/${name}/{id}`, 'links'), mk('PATCH', `/${name}/{id}`, 'links'), mk('DELETE', `/${name}/{id}`, 'no-body'));
+    const at = `${base}/${name}`;
+    ops.push(mk('GET', at, 'links'), mk('POST', at, 'links'), mk('GET', `${at}/{id}`, 'links'), mk('PUT', `${at}/{id}`, 'links'), mk('PATCH', `${at}/{id}`, 'links'), mk('DELETE', `${at}/{id}`, 'no-body'));
   }
   return ops;
 }
