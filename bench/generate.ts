@@ -79,6 +79,18 @@ function pom(module: string): string {
 `;
 }
 
+const PERSISTENCE_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<persistence xmlns="http://xmlns.jcp.org/xml/ns/persistence" version="2.2"
+             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+             xsi:schemaLocation="http://xmlns.jcp.org/xml/ns/persistence http://xmlns.jcp.org/xml/ns/persistence/persistence_2_2.xsd">
+  <persistence-unit name="bench">
+    <properties>
+      <property name="javax.persistence.lock.timeout" value="1000"/>
+    </properties>
+  </persistence-unit>
+</persistence>
+`;
+
 export interface Generated {
   dir: string;
   files: number;
@@ -103,7 +115,8 @@ export function generateRepository(dir: string, n: number, seed = 42): Generated
     put(`${module}/pom.xml`, pom(module));
     put(`${module}/src/main/resources/application.properties`, PROPERTIES);
     put(`${module}/src/main/resources/application-prod.yml`, YAML);
-    for (let i = 0; i < 97 && files < n; i++) {
+    put(`${module}/src/main/resources/META-INF/persistence.xml`, PERSISTENCE_XML);
+    for (let i = 0; i < 96 && files < n; i++) {
       const withJavax = r() < 0.13;
       if (i % 10 === 9) put(`${module}/src/main/kotlin/${pkg.replace(/\./g, '/')}/K${i}.kt`, kotlinFile(pkg, `K${i}`, withJavax));
       else put(`${module}/src/main/java/${pkg.replace(/\./g, '/')}/C${i}.java`, javaFile(pkg, `C${i}`, withJavax, r));
