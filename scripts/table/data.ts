@@ -17,6 +17,15 @@ export function openDataDir(dir: string): DataDir {
   };
 }
 
+/** A row of boot-3.0-removed-apis.json (the fields the builders read). */
+export interface RemovedApi {
+  fqcn: string;
+  kind: string;
+  replacement: string | null;
+  note?: string;
+  source?: string;
+}
+
 export const GUIDE = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
 /** A Migration Guide link for an anchor the data cites ("#spring-session-store-type"). */

@@ -8,16 +8,8 @@
 // #redis-properties, #reactiveuserdetailsservice, #mongo-health-check; its own section titles
 // "Logging Date Format" and "Actuator Endpoints Sanitization" give the other two.
 import type { ProjectRule, ProjectSection } from '../../src/table/sections/project.js';
-import type { DataDir } from './data.js';
+import type { DataDir, RemovedApi } from './data.js';
 import { guide } from './data.js';
-
-interface RemovedApi {
-  fqcn: string;
-  kind: string;
-  replacement: string | null;
-  note?: string;
-  source?: string;
-}
 
 interface Removed {
   name: string;

@@ -9,7 +9,7 @@ import type {
   PropertyRename,
   PropertyValueChange,
 } from '../../src/table/sections/properties.js';
-import type { DataDir } from './data.js';
+import type { DataDir, RemovedApi } from './data.js';
 import { guide } from './data.js';
 
 interface PropertyEntry {
@@ -46,14 +46,6 @@ interface FamiliesFile {
   removedWithoutMetadata: Removed[];
   vanishedFromMetadata: { name: string; deprecation27: { replacement?: string; level: string; reason?: string }; note: string }[];
   endpointIdChanges: { from: string; to: string | null; affects: string[]; source: string }[];
-}
-
-interface RemovedApi {
-  fqcn: string;
-  kind: string;
-  replacement: string | null;
-  note?: string;
-  source?: string;
 }
 
 const METADATA = 'spring-boot 3.0.13 configuration metadata';

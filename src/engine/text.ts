@@ -45,13 +45,14 @@ export function looksBinary(bytes: Buffer): boolean {
   return false;
 }
 
-/** Line starts of a text, for offset -> line/column (1-based). */
+/** Line starts of a text, for offset -> line/column (1-based) and line arithmetic (0-based). */
 export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
+  readonly starts: number[] = [0];
+  constructor(readonly text: string) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
   }
-  position(offset: number): { line: number; column: number } {
+  /** 0-based number of the line holding `offset`. */
+  lineOf(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -59,12 +60,22 @@ export class LineIndex {
       if (this.starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return lo;
   }
-  lineStart(line: number): number {
-    return this.starts[Math.max(0, Math.min(line - 1, this.starts.length - 1))]!;
+  position(offset: number): { line: number; column: number } {
+    const line = this.lineOf(offset);
+    return { line: line + 1, column: offset - this.starts[line]! + 1 };
   }
-  get lineCount(): number {
+  /** Offset where the line holding `offset` starts. */
+  lineStart(offset: number): number {
+    return this.starts[this.lineOf(offset)]!;
+  }
+  /** Offset just after the newline of the line holding `offset` (or the end of the text). */
+  lineEnd(offset: number): number {
+    const next = this.lineOf(offset) + 1;
+    return next < this.starts.length ? this.starts[next]! : this.text.length;
+  }
+  get count(): number {
     return this.starts.length;
   }
 }

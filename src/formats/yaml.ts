@@ -5,6 +5,7 @@
 // (indentation, which lines are comments) needed to move whole lines.
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
+import { LineIndex } from '../engine/text.js';
 import { ParseError } from '../engine/types.js';
 import { splitKey } from '../properties/resolve.js';
 
@@ -57,38 +58,12 @@ export interface YamlFile {
 }
 
 /** Line facts of a text: starts, indentation, and which lines are comments (not scalar content). */
-export class Lines {
-  readonly starts: number[] = [0];
+export class Lines extends LineIndex {
   private contentRanges: [number, number][] = [];
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
-  /** 0-based line number of an offset. */
-  lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-  lineStart(offset: number): number {
-    return this.starts[this.lineOf(offset)]!;
-  }
-  /** Offset just after the newline of the line holding `offset` (or the end of the text). */
-  lineEnd(offset: number): number {
-    const next = this.lineOf(offset) + 1;
-    return next < this.starts.length ? this.starts[next]! : this.text.length;
-  }
   lineText(line: number): string {
     const start = this.starts[line]!;
     const end = line + 1 < this.starts.length ? this.starts[line + 1]! : this.text.length;
     return this.text.slice(start, end).replace(/\r?\n$/, '');
-  }
-  get count(): number {
-    return this.starts.length;
   }
   addContentRange(start: number, end: number): void {
     this.contentRanges.push([start, end]);

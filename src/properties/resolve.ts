@@ -182,6 +182,28 @@ export function subtreeMove(table: MigrationTable, path: string): { to: string; 
   return { to: head.slice(0, -1), rule: RULES.renamePrefix };
 }
 
+/**
+ * A cheap test for a configuration file: does it name the first segment of any key the table
+ * knows (spring, management, server, logging, ...)? One that names none has nothing to change.
+ * Case-insensitive, since relaxed binding accepts SPRING.redis too.
+ */
+export function mentionsTableKeys(table: MigrationTable, text: string): boolean {
+  const pattern = tableIndex(table, 'properties/first-segments', (t) => {
+    const p = t.properties;
+    const keys = [
+      ...p.rename.map((r) => r.from),
+      ...p.renamePrefix.map((r) => r.from),
+      ...p.remove.map((r) => r.key),
+      ...p.convert.flatMap((r) => r.from),
+      ...p.values.flatMap((v) => v.keys),
+      ...p.profileSpecificForbidden,
+    ];
+    const heads = [...new Set(keys.map((k) => splitKey(k)[0]!.replace(/[^a-z0-9]/gi, '')))].filter(Boolean);
+    return new RegExp(heads.join('|'), 'i');
+  });
+  return pattern.test(text);
+}
+
 /** Value changes (endpoint ids) that apply to a list-valued key. */
 export function valueChanges(table: MigrationTable, key: string): PropertyValueChange[] {
   return index(table).values.get(canonicalKey(key)) ?? [];

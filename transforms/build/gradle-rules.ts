@@ -5,27 +5,18 @@ import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { lineIndent } from '../../src/formats/xml.js';
 import { coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
-import type { PassOutput } from './out.js';
+import { DEPENDENCY_RULES, type PassOutput } from './out.js';
 import { decideVersionProperty } from './version-property.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 
 export type Dsl = 'groovy' | 'kotlin';
 
 export const GRADLE_RULES = [
-  'build/boot-version',
+  ...DEPENDENCY_RULES,
   'build/dependency-management-plugin',
-  'build/kotlin-version',
-  'build/java-version',
-  'build/coordinates',
-  'build/needs-version',
-  'build/removed-dependency',
-  'build/removed-integration',
-  'build/version-property',
-  'build/jetty-servlet',
   'build/gradle-main-class',
   'build/gradle-task-property',
   'build/gradle-build-info',
-  'build/properties-migrator',
 ];
 
 export interface GradleRun {

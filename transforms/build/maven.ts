@@ -7,7 +7,7 @@ import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
 import { buildFacts, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
-import { PassOutput } from './out.js';
+import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
   buildPomModel,
@@ -25,20 +25,7 @@ import {
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
 
-export const MAVEN_RULES = [
-  'build/boot-version',
-  'build/java-version',
-  'build/kotlin-version',
-  'build/coordinates',
-  'build/needs-version',
-  'build/removed-dependency',
-  'build/removed-integration',
-  'build/version-property',
-  'build/jetty-servlet',
-  'build/maven-plugin-fork',
-  'build/properties-migrator',
-  'build/xml-entity',
-];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity'];
 
 interface PomRun {
   text: string;

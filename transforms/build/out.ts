@@ -2,6 +2,20 @@
 import type { Edit, FindingInput, PassResult, Severity } from '../../src/engine/types.js';
 import { DOCS } from './facts.js';
 
+/** Rules every build file kind applies (Maven and Gradle add their own to these). */
+export const DEPENDENCY_RULES = [
+  'build/boot-version',
+  'build/java-version',
+  'build/kotlin-version',
+  'build/coordinates',
+  'build/needs-version',
+  'build/removed-dependency',
+  'build/removed-integration',
+  'build/version-property',
+  'build/jetty-servlet',
+  'build/properties-migrator',
+];
+
 export class PassOutput {
   readonly edits: Edit[] = [];
   readonly findings: FindingInput[] = [];

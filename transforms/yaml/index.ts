@@ -4,30 +4,12 @@
 import type { FilePass, PassContext, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { parseYaml } from '../../src/formats/yaml.js';
-import { RULES } from '../../src/properties/resolve.js';
-import { tableIndex } from '../../src/table/load.js';
-import type { MigrationTable } from '../../src/table/types.js';
+import { mentionsTableKeys, RULES } from '../../src/properties/resolve.js';
 import { DocPlanner, YAML_RULES } from './plan.js';
 import type { PlanOutput } from './plan.js';
 
 const PROFILE_FILE = /(^|\/)(application|bootstrap)-[^/]+\.ya?ml$/i;
 
-/** The first segments of every key the table knows: a file naming none of them has nothing to change. */
-function prefilterPattern(table: MigrationTable): RegExp {
-  return tableIndex(table, 'yaml/prefilter', (t) => {
-    const p = t.properties;
-    const keys = [
-      ...p.rename.map((r) => r.from),
-      ...p.renamePrefix.map((r) => r.from),
-      ...p.remove.map((r) => r.key),
-      ...p.convert.flatMap((r) => r.from),
-      ...p.values.flatMap((v) => v.keys),
-      ...p.profileSpecificForbidden,
-    ];
-    const heads = [...new Set(keys.map((k) => k.split('.')[0]!.replace(/[^a-z0-9]/gi, '')))].filter(Boolean);
-    return new RegExp(heads.join('|'), 'i');
-  });
-}
 
 export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
   const parsed = parseYaml(file.text);
@@ -44,7 +26,7 @@ export const yamlPass: FilePass = {
   description: 'Spring Boot configuration in YAML: renamed and moved keys, value changes, conversions, removed keys',
   kinds: ['yaml'],
   rules: [...Object.values(RULES), ...Object.values(YAML_RULES)],
-  prefilter: (text, ctx) => prefilterPattern(ctx.table).test(text),
+  prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text),
   run: runYaml,
 };
 
