@@ -21,14 +21,38 @@ function mode(ctx: PassContext): Mode {
   throw new Error(`--trailing-slash takes report, routes or configurer, not '${String(m)}'`);
 }
 
-/** Routes whose slash form stops matching (no slash form declared beside them, not the root). */
+/** Spring routes by path template, to see whether another handler answers a slash form already. */
+function byTemplate(routes: Route[]): Map<string, Route[]> {
+  const index = new Map<string, Route[]>();
+  for (const r of routes) {
+    if (!SPRING.has(r.framework)) continue;
+    for (const p of r.paths) {
+      const list = index.get(p.template);
+      if (list) list.push(r);
+      else index.set(p.template, [r]);
+    }
+  }
+  return index;
+}
+
+/** Whether another route already answers `template` for one of `route`'s methods. */
+function declaredElsewhere(index: Map<string, Route[]>, route: Route, template: string): boolean {
+  return (index.get(template) ?? []).some(
+    (r) => r !== route && (r.methods.length === 0 || route.methods.length === 0 || r.methods.some((m) => route.methods.includes(m))),
+  );
+}
+
+/** Routes whose slash form stops matching (no slash form declared beside them or by a sibling handler, not the root). */
 function affected(routes: Route[]): { route: Route; template: string; literal?: PathLiteral }[] {
   const out: { route: Route; template: string; literal?: PathLiteral }[] = [];
+  const index = byTemplate(routes);
   for (const route of routes) {
     if (!SPRING.has(route.framework)) continue;
     const templates = new Set(route.paths.map((p) => p.template));
     for (const p of route.paths) {
       if (p.template === '/' || p.template.endsWith('/') || templates.has(p.template + '/')) continue;
+      // `/a/` mapped to its own handler: it matched that one in Boot 2 too, and adding it here would be an ambiguous mapping
+      if (declaredElsewhere(index, route, p.template + '/')) continue;
       out.push({ route, template: p.template, literal: p.literals[p.literals.length - 1] });
     }
   }
