@@ -317,3 +317,28 @@ describe('route inventory: Kotlin string templates', () => {
     ]);
   });
 });
+
+describe('route inventory: Spring pattern combine', () => {
+  it('lets a class-level prefix ending in /* give way to the method path, as PathPattern.combine does', async () => {
+    const ctl = [
+      'package x;',
+      '@Controller',
+      '@RequestMapping({"/shop/*"})',
+      'public class ShopController {',
+      '  @GetMapping public String home() { return "home"; }',
+      '  @GetMapping({"/cart", "cart/"}) public String cart() { return "cart"; }',
+      '}',
+      '@Controller',
+      '@RequestMapping("/*")',
+      'class RootController {',
+      '  @GetMapping("/about") public String about() { return "about"; }',
+      '}',
+    ].join('\n');
+    const routes = await collectRoutes([{ path: 'ShopController.java', kind: 'java', text: ctl }]);
+    expect(routes.map(summary)).toEqual([
+      'spring-mvc GET /shop/* ShopController#home',
+      'spring-mvc GET /shop/cart,/shop/cart/ ShopController#cart',
+      'spring-mvc GET /about RootController#about',
+    ]);
+  });
+});

@@ -264,7 +264,7 @@ export function springRoutes(ctx: FileContext): Route[] {
         handler: `${type.name}#${h.method.name}`,
         annotations: annotationNames(h.method, type),
         methods,
-        paths: combine(prefixes, own),
+        paths: combine(prefixes, own, true),
         produces: produces.length ? produces : mediaTypes(classMapping, classEv, 'produces'),
         consumes: consumes.length ? consumes : mediaTypes(classMapping, classEv, 'consumes'),
         framework: isReactive(h.method, h.site.ctx.decls) || isReactive(h.mappingMethod, h.mappingSite.ctx.decls) ? 'webflux' : 'spring-mvc',

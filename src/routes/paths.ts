@@ -13,14 +13,22 @@ export function joinTemplate(...parts: string[]): string {
   return out || '/';
 }
 
-/** Every combination of prefixes × paths (an empty list on either side means "no path there"). */
-export function combine(prefixes: Evaluated[], paths: Evaluated[]): RoutePath[] {
+/**
+ * Spring's pattern combine (PathPattern/AntPathMatcher): a prefix ending in `/*` gives way to the
+ * method path (`/hotels/*` + `/booking` -> `/hotels/booking`, `/*` + `/a` -> `/a`).
+ */
+function springPrefix(prefix: string, path: string): string {
+  return path && prefix.endsWith('/*') ? prefix.slice(0, -2) : prefix;
+}
+
+/** Every combination of prefixes × paths (an empty list on either side means "no path there"); `spring` applies Spring's `/*` rule. */
+export function combine(prefixes: Evaluated[], paths: Evaluated[], spring = false): RoutePath[] {
   const pre = prefixes.length ? prefixes : [{ text: '', literals: [], resolved: true }];
   const post = paths.length ? paths : [{ text: '', literals: [], resolved: true }];
   const out: RoutePath[] = [];
   for (const a of pre) {
     for (const b of post) {
-      out.push({ template: joinTemplate(a.text, b.text), literals: [...a.literals, ...b.literals], resolved: a.resolved && b.resolved });
+      out.push({ template: joinTemplate(spring ? springPrefix(a.text, b.text) : a.text, b.text), literals: [...a.literals, ...b.literals], resolved: a.resolved && b.resolved });
     }
   }
   return out;
