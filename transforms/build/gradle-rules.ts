@@ -316,13 +316,52 @@ function needsVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, key: st
   run.out.report('build/needs-version', row.boot27?.version || version ? 'warning' : 'error', t.start, `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`);
 }
 
-/** `"org.springframework.boot:spring-boot-gradle-plugin:${springBootVersion}"` */
+/**
+ * `"org.springframework.boot:spring-boot-gradle-plugin:${springBootVersion}"`, and any `"g:a:$v"`
+ * whose group and artifact are plain text: a table row applies to them like to a literal one
+ * (the constant g:a is renamed in place); the version expression is the user's, so what it must
+ * become is reported, never rewritten.
+ */
 function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   const raw = run.text.slice(t.contentStart!, t.contentEnd!);
-  const m = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+):\$\{?([A-Za-z_][\w.]*)\}?$/.exec(raw);
+  const m = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+):(\$.*)$/.exec(raw);
   if (!m) return;
-  const target = targetForCoordinate(run.facts, m[1]!, m[2]!);
-  if (target) versionVariable(run, t, m[3]!, target);
+  const [, g, a, rest] = m as unknown as [string, string, string, string];
+  // One variable, optionally followed by a classifier: `${v}` / `$v` / `${v}:jakarta`.
+  const single = /^(\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*)))(?::([A-Za-z0-9_.-]+))?$/.exec(rest);
+  const expr = single?.[1] ?? rest;
+  const target = targetForCoordinate(run.facts, g, a);
+  if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
+  const row = rowFor(run.facts, g, a);
+  if (!row) return;
+  switch (row.action) {
+    case 'rename':
+      return templatedRename(run, t, row, g, a, expr, single ? (single[4] ?? null) : undefined);
+    case 'needs-version':
+      if (!run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by Spring Boot 3.0; its version comes from ${expr}: check it. ${row.note}`);
+      return;
+    case 'manual':
+      run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
+      return;
+    case 'remove':
+      run.out.report('build/removed-dependency', 'warning', t.start, `remove this dependency: ${rowMessage(row)}`);
+  }
+}
+
+/** classifier: the one after a single variable (null: none); undefined when the version is not one variable. */
+function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string, classifier: string | null | undefined): void {
+  const to = row.to!;
+  const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const advice = managed ? `Boot 3.0 manages ${managed}: drop the version or set it there` : `Boot 3.0 does not manage the new one; choose a version that exists`;
+  const needsClassifier = !!to.classifier && classifier !== to.classifier;
+  if (g !== to.groupId || a !== to.artifactId) {
+    const base = t.contentStart!;
+    run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
+    run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
+  } else if (needsClassifier) {
+    run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}${classifier === null ? ' (added)' : ''}; its version comes from ${expr}: the classifier exists from the version Boot 3.0 manages${managed ? ` (${managed})` : ''} (${row.note})`);
+  }
+  if (needsClassifier && classifier === null) run.out.insert(t.contentEnd!, `:${to.classifier}`, 'build/coordinates');
 }
 
 /** group: 'g', name: 'a', version: 'v' (Groovy) / group = "g", name = "a", version = "v" (Kotlin). */
