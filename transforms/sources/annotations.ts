@@ -90,6 +90,17 @@ function javaConstructors(typeDecl: Node): Node[] {
 
 const paramCount = (ctor: Node) => ctor.childForFieldName('parameters')?.namedChildren.filter((n) => n?.type === 'formal_parameter' || n?.type === 'spread_parameter').length ?? 0;
 
+const LOMBOK_CONSTRUCTORS = /^(lombok\.)?(NoArgs|AllArgs|RequiredArgs)Constructor$/;
+
+/** The Lombok constructor annotations among a type's modifiers (each generates one constructor). */
+function lombokConstructors(modifiers: Node, lang: GrammarLang): string[] {
+  return modifiers.namedChildren
+    .filter((n): n is Node => !!n && ANNOTATION_TYPES.has(n.type))
+    .map((n) => annotationName(n, lang))
+    .filter((name) => LOMBOK_CONSTRUCTORS.test(name))
+    .map((name) => name.replace(/^lombok\./, ''));
+}
+
 function constructorBinding(ctx: Ctx, root: Node): void {
   const { model, lang, idx } = ctx;
   const row = idx.code.constructorBinding;
@@ -109,6 +120,18 @@ function constructorBinding(ctx: Ctx, root: Node): void {
     ctx.edits.push(edit);
     if (lang !== 'java') continue; // Kotlin binds through the primary constructor
     const ctors = javaConstructors(owner!);
+    const generated = lombokConstructors(ann.parent!, lang);
+    if (generated.length && ctors.length + generated.length >= 2) {
+      // Lombok writes the constructors: none to move the annotation to, and with several Boot 3 binds through setters
+      ctx.findings.push({
+        rule: RULE.constructorBinding,
+        severity: 'warning',
+        offset: ann.startIndex,
+        message: `@ConstructorBinding removed from a class with several constructors (Lombok @${generated.join(', @')}${ctors.length ? ' and declared ones' : ''}): Boot 3 now binds it through setters; mark the binding constructor, e.g. @AllArgsConstructor(onConstructor_ = @ConstructorBinding) with org.springframework.boot.context.properties.bind.ConstructorBinding`,
+        docs: row.docs,
+      });
+      continue;
+    }
     if (ctors.length < 2) continue;
     const annotated = ctors.some((c) => nodesOfType(c, ANNOTATION_TYPES).some((a) => /ConstructorBinding$/.test(annotationName(a, lang))));
     if (annotated) continue;
