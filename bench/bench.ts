@@ -12,6 +12,7 @@ import { generateRepository } from './generate.js';
 interface RunOut {
   mode: string;
   ms: number;
+  cpuMs: number;
   maxRssMB: number;
   files: number;
   changed?: number;
@@ -46,14 +47,17 @@ function main(): void {
       cpSync(pristine, work, { recursive: true });
       const r = runChild(mode, work);
       (mode === 'plain' ? plain : migrate).push(r);
-      console.log(`run ${i + 1} ${mode.padEnd(7)} ${r.ms.toFixed(0).padStart(6)} ms  peak RSS ${r.maxRssMB.toFixed(0)} MB${r.changed !== undefined ? `  changed ${r.changed} files, ${r.findings} findings` : ''}`);
+      console.log(`run ${i + 1} ${mode.padEnd(7)} ${r.ms.toFixed(0).padStart(6)} ms  (CPU ${r.cpuMs.toFixed(0).padStart(5)} ms)  peak RSS ${r.maxRssMB.toFixed(0)} MB${r.changed !== undefined ? `  changed ${r.changed} files, ${r.findings} findings` : ''}`);
     }
   }
   const p = median(plain.map((r) => r.ms));
   const m = median(migrate.map((r) => r.ms));
   console.log(`plain read+write  median ${p.toFixed(0)} ms  ${(gen.files / (p / 1000)).toFixed(0)} files/s  ${(mb / (p / 1000)).toFixed(1)} MB/s`);
   console.log(`migrate           median ${m.toFixed(0)} ms  ${(gen.files / (m / 1000)).toFixed(0)} files/s  ${(mb / (m / 1000)).toFixed(1)} MB/s  peak RSS ${Math.max(...migrate.map((r) => r.maxRssMB)).toFixed(0)} MB`);
-  console.log(`ratio ${(m / p).toFixed(2)} (migrate / plain read+write, medians of ${runs} alternating runs)`);
+  const pc = median(plain.map((r) => r.cpuMs));
+  const mc = median(migrate.map((r) => r.cpuMs));
+  console.log(`CPU time medians: plain ${pc.toFixed(0)} ms, migrate ${mc.toFixed(0)} ms (cpu ratio ${(mc / pc).toFixed(2)})`);
+  console.log(`ratio ${(m / p).toFixed(2)} (migrate / plain read+write, wall-clock medians of ${runs} alternating runs)`);
   rmSync(path.join(base, 'work-plain'), { recursive: true, force: true });
   rmSync(path.join(base, 'work-migrate'), { recursive: true, force: true });
 }
