@@ -6,6 +6,7 @@ import type {
   BuildSection,
   Coordinate,
   CoordinateRow,
+  ImportedBomRow,
   ManagedVersion,
   VersionPropertyRow,
 } from '../../src/table/sections/build.js';
@@ -127,6 +128,24 @@ function versionProperties(deps27: DepsFile, deps30: DepsFile, coords: Coordinat
   return [...rows.values()].sort((a, b) => (a.property < b.property ? -1 : 1));
 }
 
+/** Every BOM a Boot 3.0 library lists, with the library's version in each release the data knows. */
+function importedBoms(deps30: DepsFile): ImportedBomRow[] {
+  const boot = bootLibrary(deps30);
+  const rows = new Map<string, ImportedBomRow>();
+  for (const l of deps30.libraries) {
+    for (const g of l.groups) {
+      for (const artifactId of g.boms ?? []) {
+        const key = `${g.groupId}:${artifactId}`;
+        if (rows.has(key)) throw new Error(`spring-boot-dependencies-3.0.json: BOM ${key} listed by two libraries`);
+        const version30 = { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) };
+        rows.set(key, { groupId: g.groupId, artifactId, library: l.name, ...(l.versionProperty ? { versionProperty: l.versionProperty } : {}), version30 });
+      }
+    }
+  }
+  if (rows.size === 0) throw new Error('spring-boot-dependencies-3.0.json: no library lists a BOM');
+  return [...rows.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
+}
+
 export function buildBuild(data: DataDir): BuildSection {
   const deps27 = data.read<DepsFile>('spring-boot-dependencies-2.7.json');
   const deps30 = data.read<DepsFile>('spring-boot-dependencies-3.0.json');
@@ -180,6 +199,7 @@ export function buildBuild(data: DataDir): BuildSection {
     gradle: { minimumVersion: '7.5', source: `${ISSUE} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
     coordinates: coords.entries.map(coordinateRow),
     versionProperties: versionProperties(deps27, deps30, coords),
+    boms: importedBoms(deps30),
     jetty: {
       starter: { groupId: bootGroup.groupId, artifactId: must(jettyStarter, modules) },
       property: jetty.property,

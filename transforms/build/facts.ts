@@ -2,7 +2,7 @@
 // Facts come from the table (migration-table.json `build`); this module only indexes them.
 import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
-import type { BootRelease, BuildSection, CoordinateRow, VersionPropertyRow } from '../../src/table/sections/build.js';
+import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import type { PassContext } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
@@ -18,6 +18,8 @@ export interface BuildFacts {
   /** 'groupId:artifactId' -> the version Boot 3.0 (target release) manages for it, from the coordinate rows. */
   managedTarget: Map<string, string>;
   props: Map<string, VersionPropertyRow>;
+  /** 'groupId:artifactId' of a BOM Boot 3.0 imports -> its row and the version the target release manages. */
+  boms: Map<string, { row: ImportedBomRow; version: string }>;
   /** Version of a version property in the target release (undefined: not a 3.0 property). */
   propertyVersion(property: string): string | undefined;
 }
@@ -60,7 +62,12 @@ export function buildFacts(ctx: PassContext): BuildFacts {
       const c = row.to ?? (row.action === 'needs-version' ? row.from : undefined);
       if (c && c.artifactId !== '*') managedTarget.set(`${c.groupId}:${c.artifactId}`, version);
     }
-    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, propertyVersion };
+    const boms = new Map<string, { row: ImportedBomRow; version: string }>();
+    for (const row of s.boms) {
+      const version = row.version30[target.version];
+      if (version) boms.set(`${row.groupId}:${row.artifactId}`, { row, version });
+    }
+    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, propertyVersion };
   });
 }
 

@@ -4,7 +4,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { lineIndent } from '../../src/formats/xml.js';
-import { coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
+import { compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
 import { DEPENDENCY_RULES, type PassOutput } from './out.js';
 import { decideVersionProperty } from './version-property.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
@@ -17,6 +17,7 @@ export const GRADLE_RULES = [
   'build/gradle-main-class',
   'build/gradle-task-property',
   'build/gradle-build-info',
+  'build/imported-bom',
 ];
 
 export interface GradleRun {
@@ -28,6 +29,8 @@ export interface GradleRun {
   options: { addPropertiesMigrator?: unknown };
   /** Variables defined outside the script (gradle.properties); absent: none are known. */
   variables?: ExternalVariables;
+  /** Set by migrateGradle: the script's Boot version is already 3.x (the 2.7 -> 3.0 version rules stay silent). */
+  boot3?: boolean;
 }
 
 /**
@@ -43,6 +46,7 @@ const COORDINATE = /^([A-Za-z0-9_.-]+):([A-Za-z0-9_.-]+)(?::([^:@\s]*))?(?::([A-
 
 export function migrateGradle(run: GradleRun): void {
   const { tokens } = run;
+  run.boot3 = scriptOnBoot3(run);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type === 'symbol') {
@@ -56,8 +60,32 @@ export function migrateGradle(run: GradleRun): void {
     } else if (t.type === 'string' && !t.templated) coordinateString(run, t, i);
     else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
   }
-  jetty(run);
+  if (!run.boot3) jetty(run);
   propertiesMigrator(run);
+}
+
+/**
+ * True when the script already declares Boot 3.x: the Boot plugin's version (literal or a variable
+ * the script assigns) or a literal org.springframework.boot coordinate version. Versions read from
+ * gradle.properties are not looked at here.
+ */
+function scriptOnBoot3(run: GradleRun): boolean {
+  const { tokens, facts } = run;
+  const boot = facts.section.boot;
+  const isBoot3 = (v: string | undefined) => v !== undefined && compareVersions(v, '3.0.0') !== undefined && !isBoot2(v);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'symbol' && t.value === 'version' && pluginIdBefore(tokens, i) === boot.gradlePlugin.id) {
+      const j = argString(tokens, i + 1);
+      const v = j >= 0 && !tokens[j]!.templated ? tokens[j]!.value : undefined;
+      const name = j < 0 ? variableAt(run.text, tokens, i + 1) : tokens[j]!.templated && tokens[j]!.vars?.length === 1 ? tokens[j]!.vars![0] : undefined;
+      if (isBoot3(v ?? (name ? findAssignment(tokens, name)?.value : undefined))) return true;
+    } else if (t.type === 'string' && !t.templated) {
+      const m = COORDINATE.exec(t.value);
+      if (m && m[1] === boot.groupId && isBoot3(m[3])) return true;
+    }
+  }
+  return false;
 }
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -203,6 +231,7 @@ function findAssignment(tokens: BuildToken[], name: string): BuildToken | undefi
 // ---- plugins ------------------------------------------------------------------------------
 
 function pluginVersion(run: GradleRun, i: number): void {
+  if (run.boot3) return;
   const id = pluginIdBefore(run.tokens, i);
   if (!id) return;
   const target = targetForPlugin(run.facts, id);
@@ -229,8 +258,9 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
   const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const base = t.contentStart!;
   const versionStart = base + g.length + 1 + a.length + 1;
-  const target = targetForCoordinate(run.facts, g, a);
+  const target = run.boot3 ? undefined : targetForCoordinate(run.facts, g, a);
   if (target && version) raise(run, t, version, target, versionStart, versionStart + version.length);
+  if (version && !run.boot3) importedBom(run, t, `${g}:${a}`, version, versionStart);
   const row = rowFor(run.facts, g, a);
   if (!row) return;
   const key = `${g}:${a}`;
@@ -242,6 +272,7 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
       return;
     }
     case 'needs-version':
+      if (run.boot3) return;
       return needsVersion(run, t, row, key, version, versionStart);
     case 'manual':
       run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
@@ -295,7 +326,7 @@ function insideDependencies(tokens: BuildToken[], k: number): boolean {
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
   const to = row.to!;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
-  if (version) {
+  if (version && !run.boot3) {
     if (managed && version !== managed) run.out.replace(versionStart, versionStart + version.length, managed, 'build/coordinates');
     else if (!managed) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${version} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
@@ -330,15 +361,17 @@ function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   // One variable, optionally followed by a classifier: `${v}` / `$v` / `${v}:jakarta`.
   const single = /^(\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*)))(?::([A-Za-z0-9_.-]+))?$/.exec(rest);
   const expr = single?.[1] ?? rest;
-  const target = targetForCoordinate(run.facts, g, a);
+  const bom = run.boot3 ? undefined : run.facts.boms.get(`${g}:${a}`);
+  const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom && bootManagedScript(run) ? bomTarget(`${g}:${a}`, bom.version) : undefined));
   if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
+  else if (bom && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
   if (!row) return;
   switch (row.action) {
     case 'rename':
       return templatedRename(run, t, row, g, a, expr, single ? (single[4] ?? null) : undefined);
     case 'needs-version':
-      if (!run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by Spring Boot 3.0; its version comes from ${expr}: check it. ${row.note}`);
+      if (!run.boot3 && !run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by Spring Boot 3.0; its version comes from ${expr}: check it. ${row.note}`);
       return;
     case 'manual':
       run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
@@ -357,7 +390,7 @@ function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: s
   if (g !== to.groupId || a !== to.artifactId) {
     const base = t.contentStart!;
     run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
-    run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
+    if (!run.boot3) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
   } else if (needsClassifier) {
     run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}${classifier === null ? ' (added)' : ''}; its version comes from ${expr}: the classifier exists from the version Boot 3.0 manages${managed ? ` (${managed})` : ''} (${row.note})`);
   }
@@ -381,23 +414,47 @@ function mapNotation(run: GradleRun, i: number): void {
   if (!name) return;
   const row = rowFor(run.facts, group.value, name.value);
   const version = fields.get('version');
-  const target = targetForCoordinate(run.facts, group.value, name.value);
+  const target = run.boot3 ? undefined : targetForCoordinate(run.facts, group.value, name.value);
   if (target && version) raise(run, version, version.value, target, version.contentStart!, version.contentEnd!);
   if (!row) return;
   if (row.action === 'rename' && row.to) {
     setString(run, group, row.to.groupId, 'build/coordinates');
     setString(run, name, row.to.artifactId, 'build/coordinates');
     const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
-    if (version && managed) setString(run, version, managed, 'build/coordinates');
+    if (run.boot3) { /* the version is the 3.x build's own */ }
+    else if (version && managed) setString(run, version, managed, 'build/coordinates');
     else if (version) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.from)} was renamed to ${coordinateText(row.to)}: version ${version.value} belonged to the old artifact; choose a version that exists (${row.note})`);
     if (row.to.classifier && fields.get('classifier')?.value !== row.to.classifier) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.to)}: add classifier '${row.to.classifier}'`);
   } else if (row.action === 'manual') run.out.report('build/removed-integration', 'warning', group.start, rowMessage(row));
   else if (row.action === 'remove') run.out.report('build/removed-dependency', 'warning', group.start, `remove this dependency: ${rowMessage(row)}`);
-  else if (row.action === 'needs-version') {
+  else if (row.action === 'needs-version' && !run.boot3) {
     const managed = run.facts.managedTarget.get(`${group.value}:${name.value}`);
     if (managed && version && isLower(version.value, managed)) setString(run, version, managed, 'build/needs-version');
     else if (!managed) run.out.report('build/needs-version', 'warning', group.start, `${group.value}:${name.value} is no longer managed by Spring Boot 3.0${row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : ''}. ${row.note}`);
   }
+}
+
+// ---- imported BOMs ------------------------------------------------------------------------
+
+/** A Gradle build that uses Boot: its plugin, a Boot coordinate or Boot's BOM. */
+function bootManagedScript(run: GradleRun): boolean {
+  return run.text.includes(run.facts.section.boot.groupId) || run.text.includes(run.facts.section.boot.bom);
+}
+
+function bomTarget(key: string, version: string): VersionTarget {
+  return { version, rule: 'build/imported-bom', applies: (c) => isLower(c, version) };
+}
+
+/**
+ * `mavenBom "g:bom:v"` / `platform("g:bom:v")` of a BOM Boot 3.0 imports itself, at a lower version:
+ * its versions override Boot's (the dependency-management plugin and Gradle platforms apply the
+ * user's imports over Boot's), so it is raised to the version the target release imports.
+ */
+function importedBom(run: GradleRun, t: BuildToken, key: string, version: string, versionStart: number): void {
+  const bom = run.facts.boms.get(key);
+  if (!bom || !isLower(version, bom.version) || !bootManagedScript(run)) return;
+  run.out.replace(versionStart, versionStart + version.length, bom.version, 'build/imported-bom');
+  run.out.report('build/imported-bom', 'warning', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 // ---- Java level ---------------------------------------------------------------------------
@@ -475,6 +532,7 @@ function extEntryAt(tokens: BuildToken[], i: number): ExtEntry | undefined {
 }
 
 function extProperty(run: GradleRun, i: number): void {
+  if (run.boot3) return;
   const entry = extEntryAt(run.tokens, i);
   if (!entry) return;
   const { facts } = run;

@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -25,7 +25,7 @@ import {
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity'];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom'];
 
 interface PomRun {
   text: string;
@@ -34,6 +34,8 @@ interface PomRun {
   model: PomModel;
   models: PomModel[];
   bootManaged: boolean;
+  /** The chain already declares Boot 3.x: the 2.7 -> 3.0 version rules stay silent. */
+  boot3: boolean;
   out: PassOutput;
   ctx: PassContext;
 }
@@ -55,15 +57,32 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   const model = buildPomModel(file.path, file.text);
   const parent = inRepoParent(ctx.project, model);
   const models = [model, ...(parent ? chain(ctx.project, parent) : [])];
-  const run: PomRun = { text: file.text, eol: detectEol(file.text), facts, model, models, bootManaged: isBootManaged(models, facts), out: new PassOutput(), ctx };
+  const run: PomRun = { text: file.text, eol: detectEol(file.text), facts, model, models, bootManaged: isBootManaged(models, facts), boot3: onBoot3(models, facts), out: new PassOutput(), ctx };
   reportEntities(run);
   bootParent(run);
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
   compilerPlugin(run);
-  jetty(run);
+  if (!run.boot3) jetty(run);
   propertiesMigrator(run);
   return run.out.result();
+}
+
+/** Boot's version in the chain (parent, BOM import, spring-boot.version) is already 3.x. */
+function onBoot3(models: PomModel[], facts: BuildFacts): boolean {
+  const boot = facts.section.boot;
+  const versions: (string | undefined)[] = [];
+  for (const m of models) {
+    if (m.parent?.groupId === boot.groupId && boot.parents.includes(m.parent.artifactId ?? '')) versions.push(textValue(m.text, m.parent.version));
+    for (const d of m.deps) {
+      if (d.kind === 'managed-dependency' && textValue(m.text, d.groupId) === boot.groupId && textValue(m.text, d.artifactId) === boot.bom) versions.push(textValue(m.text, d.version));
+    }
+  }
+  versions.push('${spring-boot.version}');
+  return versions.some((raw) => {
+    const v = resolveValue(models, raw);
+    return v !== undefined && !v.includes('${') && compareVersions(v, '3.0.0') !== undefined && !isBoot2(v);
+  });
 }
 
 function reportEntities(run: PomRun): void {
@@ -130,6 +149,15 @@ function properties(run: PomRun): void {
       if (isBoot2(value)) setValue(run, el, facts.target.version, 'build/boot-version', name);
       continue;
     }
+    if (run.boot3) continue; // Java level above; every other property rule is a 2.7 -> 3.0 version
+    const bomVersion = run.bootManaged ? importedBomTarget(facts, used) : undefined;
+    if (bomVersion) {
+      if (isLower(value, bomVersion)) {
+        setValue(run, el, bomVersion, 'build/imported-bom', name);
+        run.out.report('build/imported-bom', 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bomVersion}, the version Boot imports`);
+      }
+      continue;
+    }
     if (name === facts.section.jetty.property && hasJetty(run)) {
       setValue(run, el, facts.section.jetty.value, 'build/jetty-servlet', name);
       continue;
@@ -150,6 +178,13 @@ function properties(run: PomRun): void {
     const expected = expectedVersion(facts, used);
     if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
   }
+}
+
+/** The version the target release imports, when every use of a property is one BOM Boot imports (by import). */
+function importedBomTarget(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+  const keys = new Set(used.map((u) => `${u.groupId}:${u.artifactId}`));
+  if (keys.size !== 1 || used.some((u) => u.kind !== 'managed-dependency')) return undefined;
+  return facts.boms.get([...keys][0]!)?.version;
 }
 
 /** The uses of this pom's properties: other poms' (as scanned) plus this pom's own, from its current text. */
@@ -189,7 +224,9 @@ function dependency(run: PomRun, dep: DepRef): void {
     bootVersion(run, dep.version, `${g}:${a}`);
     if (dep.kind === 'plugin' && a === boot.mavenPlugin) removeFork(run, dep.el);
   }
+  if (run.boot3) return boot3Dependency(run, dep, g, a);
   if (dep.kind !== 'exclusion' && g === boot.kotlin.groupId) kotlinVersion(run, dep);
+  if (dep.kind === 'managed-dependency') importedBom(run, dep, `${g}:${a}`);
   const row = rowFor(facts, g, a);
   if (!row) return;
   switch (row.action) {
@@ -203,6 +240,51 @@ function dependency(run: PomRun, dep: DepRef): void {
     case 'remove':
       return removeDependency(run, dep, row);
   }
+}
+
+/**
+ * On a build already on Boot 3.x only what is wrong under every 3.x stays: renamed coordinates
+ * (their version is the build's own), removed dependencies and integrations. Versions compared
+ * with what 3.0 manages (needs-version, overrides, Kotlin, Jetty, BOMs) say nothing about 3.x.
+ */
+function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
+  const row = rowFor(run.facts, g, a);
+  if (row?.action === 'rename') return rename(run, dep, row);
+  if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
+  if (row?.action === 'remove') removeDependency(run, dep, row);
+}
+
+/** A lower version of a BOM Boot 3.0 imports: its versions override Boot's; say whether it comes before Boot's import. */
+function importedBom(run: PomRun, dep: DepRef, key: string): void {
+  const bom = run.facts.boms.get(key);
+  const scope = textValue(run.text, dep.scope);
+  if (!bom || !run.bootManaged || !dep.version || (scope !== undefined && scope !== 'import')) return;
+  const raw = textValue(run.text, dep.version);
+  if (raw === undefined) return;
+  const value = resolveValue(run.models, raw);
+  if (value === undefined || value.includes('${') || !isLower(value, bom.version)) return;
+  const prop = singleProperty(raw);
+  const boot = run.facts.section.boot;
+  const bootImport = run.model.deps.find((d) => d.kind === 'managed-dependency' && textValue(run.text, d.groupId) === boot.groupId && textValue(run.text, d.artifactId) === boot.bom);
+  const order = !bootImport ? ` (imported in this pom, Spring Boot's through the parent: this one wins)` : bootImport.el.start > dep.el.start ? ` (imported before spring-boot-dependencies: the first import wins, so this one overrides Boot's)` : '';
+  if (prop) {
+    // the pom that defines the property raises it when this BOM is its only user; else it stays the user's
+    if (importedBomTarget(run.facts, usesOfProperty(run, prop)) === undefined) {
+      run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library}, from \${${prop}})${order} overrides the versions Spring Boot ${run.facts.target.version} manages; Boot imports ${bom.version}: raise it or remove the import`);
+    }
+    return;
+  }
+  if (raw.includes('${')) return;
+  setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
+  run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+}
+
+/** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
+function usesOfProperty(run: PomRun, name: string): PropertyUse[] {
+  const def = findProperty(run.models, name);
+  if (!def) return [];
+  if (def.model.path === run.model.path) return usesOfThisPom(run).get(name) ?? [];
+  return propertyUses(run.ctx.project).get(def.model.path)?.get(name) ?? [];
 }
 
 function kotlinVersion(run: PomRun, dep: DepRef): void {
@@ -230,6 +312,7 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   if (dep.kind === 'exclusion' || !dep.version) return;
   const v = textValue(run.text, dep.version);
   if (v === undefined || singleProperty(v)) return; // a property is decided where it is defined
+  if (run.boot3) return; // the version is the 3.x build's own
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   if (managed) {
     if (v !== managed) setValue(run, dep.version, managed, 'build/coordinates', 'version');

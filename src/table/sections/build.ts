@@ -50,6 +50,17 @@ export interface VersionPropertyRow {
   note?: string;
 }
 
+/** A BOM Boot 3.0 imports (a library's `boms` in spring-boot-dependencies-3.0.json). */
+export interface ImportedBomRow {
+  groupId: string;
+  artifactId: string;
+  library: string;
+  /** The Boot property that versions it (absent when the data names none). */
+  versionProperty?: string;
+  /** Version per Boot 3.0.x release the data knows. */
+  version30: Record<string, string>;
+}
+
 export interface BootRelease {
   /** A Spring Boot 3.0.x version the data knows. */
   version: string;
@@ -82,6 +93,8 @@ export interface BuildSection {
   gradle: { minimumVersion: string; source: string };
   coordinates: CoordinateRow[];
   versionProperties: VersionPropertyRow[];
+  /** Every BOM Boot 3.0 imports: a lower version imported by the build overrides Boot's versions. */
+  boms: ImportedBomRow[];
   jetty: { starter: Coordinate; property: string; value: string; reason: string; source: string };
   mavenPluginFork: { parameter: string; note: string; source: string };
 }
