@@ -8,6 +8,7 @@ import { packageRoot } from '../src/table/load.js';
 import { openDataDir, GUIDE, type DataDir } from './table/data.js';
 import { buildProperties } from './table/properties.js';
 import { SECTION_BUILDERS } from './table/sections.js';
+import type { PropertiesSection } from '../src/table/sections/properties.js';
 
 export function buildTable(data: DataDir): Record<string, unknown> {
   const table: Record<string, unknown> = {
@@ -22,7 +23,23 @@ export function buildTable(data: DataDir): Record<string, unknown> {
     properties: buildProperties(data),
   };
   for (const [section, build] of Object.entries(SECTION_BUILDERS)) table[section] = build(data);
+  linkRemovalsToGuide(table);
   return table;
+}
+
+/**
+ * A removed key that a project rule explains (spring.session.store-type, keys-to-sanitize) gets
+ * that rule's Migration Guide section, so the one finding about it links to the right place.
+ */
+function linkRemovalsToGuide(table: Record<string, unknown>): void {
+  const properties = table.properties as PropertiesSection;
+  const rules = ((table.project as { rules?: { detect?: { keys?: string[] }; docs?: string }[] } | undefined)?.rules ?? []);
+  for (const rule of rules) {
+    for (const key of rule.detect?.keys ?? []) {
+      const row = properties.remove.find((r) => r.key === key && !r.prefix);
+      if (row && rule.docs) row.docs = rule.docs;
+    }
+  }
 }
 
 export function defaultDataDir(): string {

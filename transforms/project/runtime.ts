@@ -6,6 +6,8 @@ import { scanJvm, type Token } from '../../src/formats/jvm-tokens.js';
 import { detectEol } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import type { ProjectRule } from '../../src/table/sections/project.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import { resolveKey } from '../../src/properties/resolve.js';
 import { canonicalKey, configFiles, isMainConfig, resourcesDir, type ConfigEntry } from './config.js';
 import { projectSection, ruleFinding } from './rules.js';
 
@@ -39,9 +41,13 @@ function listHas(entry: ConfigEntry, values: string[]): boolean {
 }
 
 /** Configuration entries a rule's key patterns select. */
-function configHits(rule: ProjectRule, facts: Facts): ConfigEntry[] {
+function configHits(rule: ProjectRule, facts: Facts, table?: MigrationTable): ConfigEntry[] {
   const d = rule.detect ?? {};
   return facts.entries.filter(
+    // a key the table removes is already reported by the properties/YAML passes (with this
+    // rule's guide section): a second finding on the same line would only repeat it
+    (e) => !(table && isRemovedKey(table, e.key)),
+  ).filter(
     (e) =>
       (d.keys ?? []).some((k) => keyMatches(e, k)) ||
       (d.keyValues ?? []).some((kv) => keyMatches(e, kv.key) && e.value.toLowerCase() === kv.value.toLowerCase()) ||
@@ -147,12 +153,16 @@ function hasBuildDep(facts: Facts, coordinate: string): boolean {
   return facts.builds.some((b) => dependencyUse(b, coordinate) !== undefined);
 }
 
+function isRemovedKey(table: MigrationTable, key: string): boolean {
+  return resolveKey(table, key)?.kind === 'remove';
+}
+
 type Detector = (rule: ProjectRule, facts: Facts, ctx: PassContext) => ProjectResult;
 
 /** Default: every config, code and build hit is a finding. */
 const report: Detector = (rule, facts, ctx) => ({
   findings: [
-    ...configHits(rule, facts).map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}:`)),
+    ...configHits(rule, facts, ctx.table).map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}:`)),
     ...codeHits(rule, facts).map((h) => ruleFinding(ctx.table, rule.id, { path: h.path, offset: h.offset }, `Uses ${h.name}.`)),
     ...buildHits(rule, facts).map((h) => ruleFinding(ctx.table, rule.id, { path: h.path, offset: h.offset }, `Depends on ${h.name}.`)),
   ],

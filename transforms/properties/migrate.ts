@@ -69,8 +69,8 @@ class DocumentWork {
     if (edit) this.edits.push({ ...edit, rule });
   }
 
-  report(entry: PropertyEntry, rule: string, severity: Severity, message: string): void {
-    this.findings.push({ rule, severity, message, offset: entry.keyStart, docs: this.table.docs.guide });
+  report(entry: PropertyEntry, rule: string, severity: Severity, message: string, docs = this.table.docs.guide): void {
+    this.findings.push({ rule, severity, message, offset: entry.keyStart, docs });
   }
 
   /**
@@ -225,7 +225,7 @@ function removalMessage(key: string, row: PropertyRemoval): string {
 
 function reportRemovals(work: DocumentWork, resolved: Resolved[]): void {
   for (const { entry, rule } of resolved) {
-    if (rule?.kind === 'remove') work.report(entry, rule.rule, rule.row.level, removalMessage(entry.key, rule.row));
+    if (rule?.kind === 'remove') work.report(entry, rule.rule, rule.row.level, removalMessage(entry.key, rule.row), rule.row.docs);
   }
 }
 

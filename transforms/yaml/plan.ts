@@ -118,8 +118,8 @@ export class DocPlanner {
     return c === 'spring.config.activate.onprofile' || (c === 'spring.profiles' && !pair.child);
   }
 
-  private finding(pair: YamlPair, rule: string, severity: FindingInput['severity'], message: string, offset = pair.key.range![0]): void {
-    this.out.findings.push({ rule, severity, message, offset, docs: this.table.docs?.guide });
+  private finding(pair: YamlPair, rule: string, severity: FindingInput['severity'], message: string, offset = pair.key.range![0], docs = this.table.docs?.guide): void {
+    this.out.findings.push({ rule, severity, message, offset, docs });
   }
 
   private visit(pair: YamlPair): void {
@@ -139,7 +139,7 @@ export class DocPlanner {
 
   private reportRemoved(pair: YamlPair, row: PropertyRemoval): void {
     const hint = row.hint ? ` Consider ${row.hint}.` : '';
-    this.finding(pair, RULES.removed, row.level, `${pair.path.join('.')} is removed in Spring Boot 3.0: ${row.reason}${hint}`);
+    this.finding(pair, RULES.removed, row.level, `${pair.path.join('.')} is removed in Spring Boot 3.0: ${row.reason}${hint}`, pair.key.range![0], row.docs);
   }
 
   /** Rules for a key whose value is not a map. True when the pair was moved (do not look below it). */

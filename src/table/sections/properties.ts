@@ -29,6 +29,8 @@ export interface PropertyRemoval {
   reason: string;
   /** A key that exists in 3.0 and does a similar job, when the facts name one. */
   hint?: string;
+  /** The Migration Guide section about it, when the table knows one (else the guide itself). */
+  docs?: string;
   source: string;
 }
 
