@@ -16,7 +16,8 @@ import { groovyTokens } from '../../src/formats/groovy.js';
 import { parseProperties, setValueEdit, type PropertyEntry } from '../../src/formats/properties.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { buildFacts, isLower, targetRelease } from './facts.js';
-import { migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
+import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
+import type { BuildToken } from '../../src/formats/groovy.js';
 import { kotlinTokens } from './kts-tokens.js';
 import { PassOutput } from './out.js';
 
@@ -32,7 +33,13 @@ interface ViewIndex {
   /** Folder ('' for the root) -> the gradle.properties in it (undefined: none or unparseable). */
   byDir: Map<string, PropertiesDefinitions | undefined>;
   /** Script path -> the variables it reads from outside itself, with the version each one is. */
-  uses: Map<string, VariableUse[]>;
+  uses: Map<string, ScriptUses>;
+}
+
+interface ScriptUses {
+  uses: VariableUse[];
+  /** The script's tokens (undefined: it does not parse), kept to ask who else reads a variable. */
+  tokens?: BuildToken[];
 }
 
 interface VariableUse {
@@ -74,34 +81,45 @@ function definitionsOf(f: ProjectFile): PropertiesDefinitions | undefined {
  * property lookup does).
  */
 export function definingProperties(project: ProjectView, scriptPath: string, name: string): string | undefined {
+  return definingEntry(project, scriptPath, name)?.path;
+}
+
+function definingEntry(project: ProjectView, scriptPath: string, name: string): { path: string; entry: PropertyEntry } | undefined {
   const { byDir } = viewIndex(project);
   if (byDir.size === 0) return undefined;
   let dir = dirOf(scriptPath);
   for (;;) {
-    if (byDir.get(dir)?.entries.has(name)) return byDir.get(dir)!.path;
+    const defs = byDir.get(dir);
+    const entry = defs?.entries.get(name);
+    if (entry) return { path: defs!.path, entry };
     if (dir === '') return undefined;
     dir = dirOf(dir);
   }
 }
 
-/** What the script passes ask: is this variable defined in a gradle.properties of the repository? */
+/** What the script passes ask: is this variable defined in a gradle.properties of the repository, with which value? */
 export function scriptVariables(project: ProjectView, scriptPath: string): ExternalVariables {
-  return { defined: (name) => definingProperties(project, scriptPath, name) !== undefined };
+  return {
+    defined: (name) => definingProperties(project, scriptPath, name) !== undefined,
+    value: (name) => definingEntry(project, scriptPath, name)?.entry.value.trim(),
+  };
 }
 
 /** The variables a script reads from outside itself, with their version targets (cached per run). */
-function usesOf(ctx: PassContext, script: ProjectFile): VariableUse[] {
+function usesOf(ctx: PassContext, script: ProjectFile): ScriptUses {
   const { uses } = viewIndex(ctx.project);
   let found = uses.get(script.path);
   if (found) return found;
-  found = [];
-  const collected = found;
+  const collected: VariableUse[] = [];
+  found = { uses: collected };
   try {
     const dsl = script.kind === 'gradle' ? 'groovy' : 'kotlin';
     const text = script.text ?? '';
     const tokens = dsl === 'groovy' ? groovyTokens(text) : kotlinTokens(text);
-    const variables: ExternalVariables = { defined: () => true, use: (name, target) => collected.push({ name, target }) };
+    const known = scriptVariables(ctx.project, script.path);
+    const variables: ExternalVariables = { defined: () => true, value: known.value, use: (name, target) => collected.push({ name, target }) };
     migrateGradle({ dsl, text, tokens, facts: buildFacts(ctx), out: new PassOutput(), options: {}, variables });
+    found.tokens = tokens;
   } catch {
     // A script that does not parse is reported by its own pass; it uses nothing we can see.
   }
@@ -121,16 +139,51 @@ function migrateGradleProperties(file: SourceFile, ctx: PassContext): PassResult
   const dir = dirOf(file.path);
   const keys = [...entries.keys()];
   const wanted = new Map<string, VersionTarget[]>();
-  for (const script of ctx.project.ofKind(...SCRIPT_KINDS)) {
-    // Cheap test before tokenizing: the script must spell one of this file's keys.
-    if (!inFolder(script.path, dir) || !keys.some((k) => script.text?.includes(k))) continue;
-    for (const use of usesOf(ctx, script)) {
+  const readers = ctx.project.ofKind(...SCRIPT_KINDS).filter((s) => inFolder(s.path, dir) && keys.some((k) => s.text?.includes(k)));
+  // Cheap test before tokenizing (above): the script must spell one of this file's keys.
+  for (const script of readers) {
+    for (const use of usesOf(ctx, script).uses) {
       if (!entries.has(use.name) || definingProperties(ctx.project, script.path, use.name) !== file.path) continue;
       wanted.set(use.name, [...(wanted.get(use.name) ?? []), use.target]);
     }
   }
-  for (const [name, targets] of wanted) updateEntry(file.text, entries.get(name)!, name, targets, out);
+  for (const [name, targets] of wanted) {
+    const entry = entries.get(name)!;
+    if (targets.every((t) => t.rule === 'build/imported-bom')) bomEntry(ctx, file, readers, entry, name, targets, out);
+    else updateEntry(file.text, entry, name, targets, out);
+  }
   return out.result();
+}
+
+/**
+ * A key that versions BOM imports: raised (and reported, like a literal import) only when every
+ * script this file gives it to reads it in nothing but imports of BOMs Boot imports, at one version.
+ */
+function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], entry: PropertyEntry, name: string, targets: VersionTarget[], out: PassOutput): void {
+  const target = targets[0]!;
+  const current = entry.value.trim();
+  if (!target.applies(current)) return;
+  const facts = buildFacts(ctx);
+  const other = readers.find((s) => {
+    if (!s.text?.includes(name) || definingProperties(ctx.project, s.path, name) !== file.path) return false;
+    const tokens = usesOf(ctx, s).tokens;
+    const version = tokens ? bomOnlyVersion(s.text, tokens, facts, name) : undefined;
+    // a script that spells the key without reading it (another word) has no version: only BOM readers count
+    return tokens !== undefined && version !== target.version && (version !== undefined || readsWord(s.text, name));
+  });
+  const what = `${name} = ${current} versions ${target.bom}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages`;
+  if (other || new Set(targets.map((t) => t.version)).size > 1) {
+    out.report(target.rule, 'warning', entry.valueStart, `${what}; Boot imports ${target.version}, but ${other ? `${other.path} also reads it` : `it versions BOMs Boot imports at different versions`}: not changed — give the import its own variable or remove it`);
+    return;
+  }
+  const edit = setValueEdit(file.text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
+  if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
+  out.report(target.rule, 'warning', entry.valueStart, `${what}; raised to ${target.version}, the version Boot imports (remove the import to follow Boot)`);
+}
+
+/** The script mentions `name` as a word (not only inside a longer name). */
+function readsWord(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`).test(text);
 }
 
 function updateEntry(text: string, entry: PropertyEntry, name: string, targets: VersionTarget[], out: PassOutput): void {
@@ -152,9 +205,9 @@ function updateEntry(text: string, entry: PropertyEntry, name: string, targets: 
 
 export const gradlePropertiesPass: FilePass = {
   id: 'build/gradle-properties',
-  description: 'gradle.properties: the Boot, Kotlin, dependency-management and Java versions that build scripts read from it',
+  description: 'gradle.properties: the Boot, Kotlin, dependency-management, Java and imported-BOM versions that build scripts read from it',
   kinds: ['gradle-properties'],
-  rules: ['build/boot-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/java-version'],
+  rules: ['build/boot-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/java-version', 'build/imported-bom'],
   async init(ctx) {
     targetRelease(ctx.table, ctx.options.bootVersion);
     if (ctx.project.ofKind('gradle-kts').length > 0) await loadGrammar('kotlin');

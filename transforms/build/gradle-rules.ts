@@ -39,6 +39,8 @@ export interface GradleRun {
  */
 export interface ExternalVariables {
   defined(name: string): boolean;
+  /** The value the repository gives it (the nearest gradle.properties), when known. */
+  value?(name: string): string | undefined;
   use?(name: string, target: VersionTarget): void;
 }
 
@@ -66,8 +68,8 @@ export function migrateGradle(run: GradleRun): void {
 
 /**
  * True when the script already declares Boot 3.x: the Boot plugin's version (literal or a variable
- * the script assigns) or a literal org.springframework.boot coordinate version. Versions read from
- * gradle.properties are not looked at here.
+ * the script assigns, else the one a gradle.properties of the repository gives) or a literal
+ * org.springframework.boot coordinate version.
  */
 function scriptOnBoot3(run: GradleRun): boolean {
   const { tokens, facts } = run;
@@ -79,13 +81,18 @@ function scriptOnBoot3(run: GradleRun): boolean {
       const j = argString(tokens, i + 1);
       const v = j >= 0 && !tokens[j]!.templated ? tokens[j]!.value : undefined;
       const name = j < 0 ? variableAt(run.text, tokens, i + 1) : tokens[j]!.templated && tokens[j]!.vars?.length === 1 ? tokens[j]!.vars![0] : undefined;
-      if (isBoot3(v ?? (name ? findAssignment(tokens, name)?.value : undefined))) return true;
+      if (isBoot3(v ?? (name ? variableValue(run, name) : undefined))) return true;
     } else if (t.type === 'string' && !t.templated) {
       const m = COORDINATE.exec(t.value);
       if (m && m[1] === boot.groupId && isBoot3(m[3])) return true;
     }
   }
   return false;
+}
+
+/** A variable's value: assigned in the script, else from the repository's gradle.properties. */
+function variableValue(run: GradleRun, name: string): string | undefined {
+  return findAssignment(run.tokens, name)?.value ?? run.variables?.value?.(name.replace(OWNER, ''));
 }
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -131,6 +138,8 @@ export interface VersionTarget {
   rule: string;
   /** Only raise when the current version is lower (Boot: when it is not 3.x yet). */
   applies(current: string): boolean;
+  /** build/imported-bom: the BOM (group:artifact) the variable versions. */
+  bom?: string;
 }
 
 export function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | undefined {
@@ -363,7 +372,8 @@ function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   const expr = single?.[1] ?? rest;
   const bom = run.boot3 ? undefined : run.facts.boms.get(`${g}:${a}`);
   const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom && bootManagedScript(run) ? bomTarget(`${g}:${a}`, bom.version) : undefined));
-  if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
+  if (target?.rule === 'build/imported-bom' && single && !single[4]) bomVariable(run, t, `${g}:${a}`, target.version, (single[2] ?? single[3])!);
+  else if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
   else if (bom && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
   if (!row) return;
@@ -442,7 +452,64 @@ function bootManagedScript(run: GradleRun): boolean {
 }
 
 function bomTarget(key: string, version: string): VersionTarget {
-  return { version, rule: 'build/imported-bom', applies: (c) => isLower(c, version) };
+  return { version, rule: 'build/imported-bom', applies: (c) => isLower(c, version), bom: key };
+}
+
+/** `"g:bom:${v}"` / `"g:bom:$v"` of a BOM Boot imports: the BOM's key, else undefined. */
+function bomImportOf(facts: BuildFacts, raw: string, name: string): string | undefined {
+  const m = /^([A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+):\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*))$/.exec(raw);
+  if (!m || (m[2] ?? m[3])!.replace(OWNER, '') !== name || !facts.boms.has(m[1]!)) return undefined;
+  return m[1];
+}
+
+/**
+ * The version Boot imports for the BOMs that variable `name` versions, when every reference to it in
+ * this script is such a BOM import (`"g:bom:${name}"`) and they agree on that version; undefined when
+ * anything else reads it (another coordinate, a plugin, property("name"), an expression): raising it
+ * would change those too. Its declarations (`name = …`, `ext.name = …`, `val name…`, `set("name", …)`,
+ * `extra["name"] = …`) are not references.
+ */
+export function bomOnlyVersion(text: string, tokens: BuildToken[], facts: BuildFacts, name: string): string | undefined {
+  const word = new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`);
+  const versions = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'string' && t.templated) {
+      const raw = text.slice(t.contentStart!, t.contentEnd!);
+      if (!word.test(raw.replace(/(?:project|rootProject|ext|extra)\./g, ''))) continue;
+      const key = bomImportOf(facts, raw, name);
+      if (!key) return undefined;
+      versions.add(facts.boms.get(key)!.version);
+    } else if (t.type === 'symbol' && t.value === name) {
+      const declared = tokens[i + 1]?.value === '=' || ['val', 'var'].includes(tokens[i - 1]?.value ?? '');
+      if (!declared) return undefined;
+    } else if (t.type === 'string' && t.value === name) {
+      const declared = (tokens[i + 1]?.value === ']' && tokens[i + 2]?.value === '=') || tokens[i + 1]?.value === ',';
+      if (!declared) return undefined;
+    }
+  }
+  return versions.size === 1 ? [...versions][0] : undefined;
+}
+
+/**
+ * A BOM import versioned by a variable: raised where the script assigns it, like a literal version,
+ * when only imports of BOMs Boot imports use it; reported otherwise. A variable from gradle.properties
+ * is left to that file's pass (which checks the other scripts' uses); one defined nowhere is reported.
+ */
+function bomVariable(run: GradleRun, t: BuildToken, key: string, version: string, name: string): void {
+  const target = bomTarget(key, version);
+  const assigned = findAssignment(run.tokens, name);
+  if (!assigned) return versionVariable(run, t, name, target);
+  const current = assigned.value;
+  if (!target.applies(current)) return;
+  const library = run.facts.boms.get(key)!.row.library;
+  const boot = run.facts.target.version;
+  if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== version) {
+    run.out.report('build/imported-bom', 'warning', t.start, `${key} ${current} (${library}, from ${name}) overrides the versions Spring Boot ${boot} manages; Boot imports ${version}: ${name} versions more than this import, so it was not changed — raise the import or remove it`);
+    return;
+  }
+  raise(run, assigned, current, target, assigned.contentStart!, assigned.contentEnd!);
+  run.out.report('build/imported-bom', 'warning', t.start, `${key} ${current} (${library}, from ${name}) overrode the versions Spring Boot ${boot} manages; ${name} raised to ${version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /**
