@@ -83,12 +83,33 @@ describe('build/gradle-properties pass', () => {
     expect(findings.map((f) => f.message)).toEqual([expect.stringContaining('v is used as more than one version')]);
   });
 
-  it('keeps escapes and trailing blanks of the value; a newer version stays', () => {
+  it('keeps escapes and trailing blanks of the value', () => {
     const files = {
-      'gradle.properties': 'kotlinVersion=\\\n  1.\\\n  6.21  \nspringBootVersion=3.0.2\n',
+      'gradle.properties': 'kotlinVersion=\\\n  1.\\\n  6.21  \nspringBootVersion=2.7.18\n',
       'settings.gradle': "plugins { id 'org.jetbrains.kotlin.jvm' version kotlinVersion\n id 'org.springframework.boot' version springBootVersion }\n",
     };
-    expect(migrateProperties(files).text).toBe('kotlinVersion=\\\n  1.\\\n  7.22  \nspringBootVersion=3.0.2\n');
+    expect(migrateProperties(files).text).toBe('kotlinVersion=\\\n  1.\\\n  7.22  \nspringBootVersion=3.0.13\n');
+  });
+
+  it('a Boot version already 3.x in gradle.properties: the build is on 3.x, no 2.7 -> 3.0 version is raised', () => {
+    const files = {
+      'gradle.properties': 'kotlinVersion=1.6.21\nspringBootVersion=3.0.2\n',
+      'settings.gradle': "plugins { id 'org.jetbrains.kotlin.jvm' version kotlinVersion\n id 'org.springframework.boot' version springBootVersion }\n",
+    };
+    expect(migrateProperties(files)).toEqual({ text: files['gradle.properties'], findings: [] });
+  });
+
+  it('a BOM version: raised only when nothing but BOM imports read it, in any script it is given to', () => {
+    const files = {
+      'gradle.properties': 'securityVersion=5.8.14\n',
+      'build.gradle': "plugins { id 'org.springframework.boot' version '2.7.18' }\ndependencies { implementation platform(\"org.springframework.security:spring-security-bom:$securityVersion\") }\n",
+    };
+    const raised = migrateProperties(files);
+    expect(raised.text).toBe('securityVersion=6.0.8\n');
+    expect(raised.findings.map((f) => f.rule)).toEqual(['build/imported-bom']);
+    const shared = migrateProperties({ ...files, 'a/build.gradle': 'dependencies { implementation "org.springframework.security:spring-security-core:${securityVersion}" }\n' });
+    expect(shared.text).toBe(files['gradle.properties']);
+    expect(shared.findings.map((f) => f.message)).toEqual([expect.stringContaining('a/build.gradle also reads it: not changed')]);
   });
 });
 
