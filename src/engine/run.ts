@@ -155,9 +155,16 @@ async function readWorkFiles(
   return { files, scanned: scan.listed, skipped };
 }
 
-/** The text of a file as it was read (findings are placed on it). */
-function decodeOriginal(work: WorkFile): string | undefined {
-  return work.source ? decode(work.bytes, work.kind).text : undefined;
+/** The text of a file as it was read, with its line index: findings are placed on it. Built once per file. */
+const originals = new WeakMap<WorkFile, { text: string; lines: LineIndex }>();
+function original(work: WorkFile): { text: string; lines: LineIndex } | undefined {
+  if (!work.source) return undefined;
+  let o = originals.get(work);
+  if (!o) {
+    const text = decode(work.bytes, work.kind).text;
+    originals.set(work, (o = { text, lines: new LineIndex(text) }));
+  }
+  return o;
 }
 
 function makeProjectView(root: string, files: WorkFile[]): ProjectView {
@@ -304,9 +311,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule)) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
-      const original = target ? decodeOriginal(target) : undefined;
+      const read = target ? original(target) : undefined;
       const placed = target ? mapToRound(f, target) : f;
-      sink.add(toFinding(placed, { path: f.path ?? '.', text: original }));
+      sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
     applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
     fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));

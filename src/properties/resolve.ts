@@ -54,7 +54,8 @@ function segments(key: string): Segment[] {
   return splitKey(key).map((raw) => ({ raw, canonical: canonicalSegment(raw) }));
 }
 
-function canonicalKey(key: string): string {
+/** The uniform form of a whole key: `spring.redis.clientName` and `spring.redis.client-name` agree. */
+export function canonicalKey(key: string): string {
   return splitKey(key).map(canonicalSegment).join('.');
 }
 

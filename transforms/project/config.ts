@@ -1,10 +1,13 @@
 // A flat view of the Spring configuration files for project passes: every key with its value,
 // its position and the span that deleting it would remove. .properties through the properties
-// format adapter, YAML through the `yaml` package's CST-backed documents (exact ranges).
-import { parseAllDocuments, isMap, isScalar, isSeq, isPair, type Node as YamlNode, type Pair } from 'yaml';
+// format adapter, YAML through the YAML format adapter (key paths and exact ranges).
+import { isScalar, isSeq } from 'yaml';
 import { parseProperties } from '../../src/formats/properties.js';
-import { canonicalSegment, splitKey } from '../../src/properties/resolve.js';
+import { parseYaml, type YamlPair } from '../../src/formats/yaml.js';
+import { canonicalKey } from '../../src/properties/resolve.js';
 import type { ProjectFile, ProjectView } from '../../src/engine/types.js';
+
+export { canonicalKey };
 
 export interface ConfigEntry {
   path: string;
@@ -34,10 +37,6 @@ export interface ConfigFile {
   sections: ConfigSection[];
   /** Set when the file cannot be parsed (it is then left alone and reported by its own pass). */
   error?: string;
-}
-
-export function canonicalKey(key: string): string {
-  return splitKey(key).map(canonicalSegment).join('.');
 }
 
 const PROFILE_FILE = /^(application|bootstrap)-[^/]+\.(properties|ya?ml)$/;
@@ -75,16 +74,14 @@ function lineEndAfter(text: string, offset: number): number {
 }
 
 /** Whole lines of a block pair, when nothing else shares them. */
-function pairSpan(text: string, pair: Pair, valueEnd: number): { start: number; end: number } | undefined {
-  const keyNode = pair.key as YamlNode;
-  const keyStart = keyNode.range![0];
-  const start = lineStartOf(text, keyStart);
-  if (text.slice(start, keyStart).trim() !== '') return undefined; // flow map or `- key:` on the same line
+function pairSpan(text: string, pair: YamlPair, valueEnd: number): { start: number; end: number } | undefined {
+  if (!pair.lineOwned) return undefined; // flow map or `- key:` on the same line
+  const keyStart = pair.key.range![0];
   let end = valueEnd;
   while (end > keyStart && /\s/.test(text[end - 1]!)) end--;
   const rest = text.slice(end, lineEndAfter(text, end)).trim();
   if (rest !== '' && !rest.startsWith('#')) return undefined;
-  return { start, end: lineEndAfter(text, end) };
+  return { start: lineStartOf(text, keyStart), end: lineEndAfter(text, end) };
 }
 
 function scalarText(node: unknown): string | undefined {
@@ -93,39 +90,24 @@ function scalarText(node: unknown): string | undefined {
   return undefined;
 }
 
-function walkYaml(text: string, node: unknown, prefix: string, out: ConfigEntry[], sections: ConfigSection[], path: string, profile: boolean): void {
-  if (!isMap(node)) return;
-  for (const pair of node.items) {
-    if (!isPair(pair) || !isScalar(pair.key)) continue;
-    const key = prefix ? `${prefix}.${String(pair.key.value)}` : String(pair.key.value);
-    const value = pair.value as YamlNode | null;
-    if (isMap(value)) {
-      sections.push({ canonical: canonicalKey(key), deleteSpan: pairSpan(text, pair, value.range![1]) });
-      walkYaml(text, value, key, out, sections, path, profile);
-      continue;
-    }
-    const scalar = scalarText(value);
-    if (scalar === undefined) continue;
-    const valueEnd = value?.range ? value.range[1] : (pair.key as YamlNode).range![1];
-    out.push({
-      path,
-      key,
-      canonical: canonicalKey(key),
-      value: scalar.trim(),
-      offset: (pair.key as YamlNode).range![0],
-      deleteSpan: pairSpan(text, pair, valueEnd),
-      profileSpecific: profile,
-    });
-  }
-}
-
+/** Entries and sections of every document; keys inside sequence items are not configuration keys here. */
 function readYaml(file: ProjectFile, text: string, sections: ConfigSection[]): ConfigEntry[] {
   const out: ConfigEntry[] = [];
   const profileFile = isProfileFile(file.path);
-  for (const doc of parseAllDocuments(text)) {
-    if ('errors' in doc && doc.errors.length > 0) throw new Error(doc.errors[0]!.message.split('\n')[0]);
+  for (const doc of parseYaml(text).docs) {
     const entries: ConfigEntry[] = [];
-    walkYaml(text, doc.contents, '', entries, sections, file.path, profileFile);
+    for (const pair of doc.pairs) {
+      if (pair.path.some((segment) => segment.includes('['))) continue;
+      const key = pair.path.join('.');
+      if (pair.child) {
+        sections.push({ canonical: canonicalKey(key), deleteSpan: pairSpan(text, pair, pair.child.node.range![1]) });
+        continue;
+      }
+      const scalar = scalarText(pair.value);
+      if (scalar === undefined) continue;
+      const valueEnd = pair.value?.range ? pair.value.range[1] : pair.key.range![1];
+      entries.push({ path: file.path, key, canonical: canonicalKey(key), value: scalar.trim(), offset: pair.key.range![0], deleteSpan: pairSpan(text, pair, valueEnd), profileSpecific: profileFile });
+    }
     const profileDoc = entries.some((e) => PROFILE_KEYS.has(e.canonical));
     for (const e of entries) out.push({ ...e, profileSpecific: e.profileSpecific || profileDoc });
   }
