@@ -1,13 +1,13 @@
 // Source input: the route inventory of a repository turned into graded operations, with the
 // hypermedia facts the source shows (HATEOAS return types, link builders, hypermedia media
 // types, result wrappers with nextActions) and Spring Data REST repositories.
-import { parseAllDocuments } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClassifier } from '../engine/classify.js';
 import { scanFiles } from '../engine/scan.js';
 import { decode, looksBinary } from '../engine/text.js';
 import type { FileKind } from '../engine/types.js';
+import { configValue } from '../properties/config-value.js';
 import { collectRoutes, type InputFile, type Route } from '../routes/index.js';
 import { parseDeclarations, type TypeDecl } from '../routes/declarations.js';
 import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
@@ -168,27 +168,11 @@ function typeBody(info: TypeInfo): string {
   return info.text.slice(info.decl.offset, info.end);
 }
 
-/** `spring.data.rest.base-path` (or `basePath`) from an application properties or YAML file, without its trailing slash. */
+/** `spring.data.rest.base-path` (any relaxed spelling) from an application properties or YAML file, without its trailing slash. */
 export function dataRestBasePath(files: InputFile[]): string {
-  for (const f of files) {
-    if (!/(^|\/)application[^/]*\.(properties|ya?ml)$/.test(f.path)) continue;
-    let value: unknown;
-    if (f.kind === 'properties' || f.path.endsWith('.properties')) {
-      value = /^[ \t]*spring\.data\.rest\.base-?[pP]ath[ \t]*[=:][ \t]*(\S*)/m.exec(f.text)?.[1];
-    } else {
-      try {
-        for (const doc of parseAllDocuments(f.text)) {
-          const rest = (doc.toJS() as { spring?: { data?: { rest?: Record<string, unknown> } } } | null)?.spring?.data?.rest;
-          const flat = (doc.toJS() as Record<string, unknown> | null)?.['spring.data.rest.base-path'];
-          value ??= rest?.['base-path'] ?? rest?.['basePath'] ?? flat;
-        }
-      } catch {
-        // an unreadable YAML file is reported by the migration passes; it sets no base path here
-      }
-    }
-    if (typeof value === 'string' && value.trim()) return ('/' + value.trim()).replace(/^\/+/, '/').replace(/\/+$/, '');
-  }
-  return '';
+  const app = files.filter((f) => /(^|\/)application[^/]*\.(properties|ya?ml)$/.test(f.path));
+  const value = configValue(app, 'spring.data.rest.base-path');
+  return value ? ('/' + value).replace(/^\/+/, '/').replace(/\/+$/, '') : '';
 }
 
 /** Spring Data REST: every exported repository is a resource with CRUD and HAL links, under `spring.data.rest.base-path`. */

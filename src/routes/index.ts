@@ -2,6 +2,7 @@
 // full path templates, media types, handler and the exact source positions of the path literals.
 // Reused by the maturity grader and the trailing-slash pass.
 import { LineIndex } from '../engine/text.js';
+import { configValue } from '../properties/config-value.js';
 import { jaxRsRoutes, jaxWsRoutes, springRoutes, springWsRoutes, type FileContext, type TypeIndex } from './annotations.js';
 import { parseDeclarations, type FileDecls } from './declarations.js';
 import { mightHaveRouterFunctions, routerFunctionRoutes } from './router-functions.js';
@@ -92,15 +93,9 @@ export function collectRoutesSync(files: InputFile[], options: CollectOptions = 
 
 /** The Spring-WS dispatcher path: `spring.webservices.path`, a servlet registration, or the default. */
 function webServicesPath(files: InputFile[]): string {
+  const configured = configValue(files, 'spring.webservices.path');
+  if (configured) return configured;
   for (const f of files) {
-    if (f.kind === 'properties') {
-      const m = /^[ \t]*spring\.webservices\.path[ \t]*[=:][ \t]*(\S+)/m.exec(f.text);
-      if (m) return m[1]!;
-    }
-    if (f.kind === 'yaml') {
-      const m = /^[ \t]*webservices:[ \t]*\r?\n[ \t]+path:[ \t]*["']?([^\s"']+)/m.exec(f.text);
-      if (m) return m[1]!;
-    }
     if ((f.kind === 'java' || f.kind === 'kotlin') && f.text.includes('MessageDispatcherServlet')) {
       const m = /ServletRegistrationBean[^;]*?"(\/[^"*]*)\/?\*"/s.exec(f.text);
       if (m) return m[1]!.replace(/\/$/, '') || '/';
