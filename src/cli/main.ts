@@ -235,6 +235,23 @@ function isEntryPoint(): boolean {
   }
 }
 
+/**
+ * Exit only once stdout and stderr have handed every byte to the reader. On a pipe, Node queues
+ * what the reader has not taken yet; `process.exit` right after a write drops that queue (a diff
+ * piped to `git apply` was cut at 64 KiB). A reader that went away (EPIPE) ends the run quietly.
+ */
+export function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? code : EXIT.usage));
+    stream.write('', done);
+  }
+}
+
 if (isEntryPoint()) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  main(process.argv.slice(2)).then(exitWhenFlushed);
 }
