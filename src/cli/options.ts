@@ -17,6 +17,7 @@ export const COMMON_OPTIONS: Record<string, OptionSpec> = {
   skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
   'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
   'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot 3.0.x release to migrate build files to (default: the latest 3.0.x the table knows, 3.0.13; also 3.0.0)' },
+  verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 };
 

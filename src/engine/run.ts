@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { applyEdits, validateEdit } from './edits.js';
-import { scanFiles } from './scan.js';
+import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
 import type {
   Edit,
@@ -125,7 +125,7 @@ function findingKey(f: Finding): string {
 async function readWorkFiles(
   input: EngineInput,
   wanted: ReadonlySet<FileKind>,
-): Promise<{ files: WorkFile[]; scanned: number; skipped: { path: string; reason: string }[] }> {
+): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[] }> {
   const classifier = createClassifier(input.configGlobs);
   // Files no pass reads are neither stat-ed nor opened.
   const keep = (p: string) => wanted.has(classifier.classify(p));
@@ -140,12 +140,12 @@ async function readWorkFiles(
     try {
       bytes = readFileSync(path.join(input.root, c.path));
     } catch (e) {
-      skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})` });
+      skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' });
       continue;
     }
     const binaryKind = BINARY_KINDS.has(c.kind);
     if (!binaryKind && looksBinary(bytes)) {
-      skipped.push({ path: c.path, reason: 'binary content' });
+      skipped.push({ path: c.path, reason: 'binary content', kind: 'binary' });
       continue;
     }
     const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };

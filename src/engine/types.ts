@@ -1,6 +1,7 @@
 // The contract between the engine and every transform. A transform never re-prints a file:
 // it returns position edits on the text it was given, and findings for what a human must do.
 import type { MigrationTable } from '../table/types.js';
+import type { Skipped } from './scan.js';
 
 /** What a file is, decided from its path alone (see classify.ts). */
 export type FileKind =
@@ -179,5 +180,5 @@ export interface RunResult {
   findings: Finding[];
   /** Files that could not be read or parsed (also reported as error findings). */
   errors: Finding[];
-  stats: { scanned: number; read: number; skipped: { path: string; reason: string }[] };
+  stats: { scanned: number; read: number; skipped: Skipped[] };
 }
