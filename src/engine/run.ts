@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { applyEdits, validateEdit } from './edits.js';
+import { Containment } from './contain.js';
 import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
 import type {
   Edit,
+  ProjectResult,
   FileChange,
   FileKind,
   FileOp,
@@ -305,9 +307,11 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
 
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOps: FileOp[] = [];
+  const containment = new Containment(input.root);
   for (const pass of projectPasses) {
     const view = makeProjectView(input.root, files.filter((f) => !f.failed));
     const result = await pass.run(view, { ...ctx, project: view });
+    if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule)) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
@@ -321,8 +325,25 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
 
   const changes = collectChanges(files, fileOps, byPath);
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
-  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error');
+  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+}
+
+/**
+ * A project pass that would write, create or delete a path outside the repository (through a
+ * linked folder, or a `..` in a table row) is refused whole: its other operations belong with
+ * that one (spring.factories is deleted only because the .imports file is created).
+ */
+function refusedOutside(result: ProjectResult, containment: Containment, passId: string, sink: FindingSink): boolean {
+  const paths = [...new Set([...(result.fileOps ?? []).map((op) => op.path), ...(result.edits ?? []).map((e) => e.path)])];
+  let refused = false;
+  for (const p of paths) {
+    const problem = containment.problem(p);
+    if (problem === undefined) continue;
+    refused = true;
+    sink.add({ rule: 'engine/outside-repository', severity: 'error', path: p, line: 1, column: 1, message: `${passId}: refused to write ${p} (${problem}); nothing of this pass was applied` });
+  }
+  return refused;
 }
 
 function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {
