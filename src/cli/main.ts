@@ -95,7 +95,18 @@ function summary(result: RunResult, verb: string, verbose: boolean): string {
   lines.push(`boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${errors} error(s))${skipped}`);
   if (verbose) for (const s of result.stats.skipped) lines.push(`  not read ${s.path}: ${s.reason}`);
   for (const f of result.errors) lines.push('  ' + findingLine(f, useColor()));
+  lines.push(...stillBlocking(result));
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What keeps the migrated repository from building or starting on Boot 3.0 (the coherence
+ * check's errors), last in the output so it is what the user reads first.
+ */
+function stillBlocking(result: RunResult): string[] {
+  const blockers = result.findings.filter((f) => f.severity === 'error' && f.rule.startsWith('coherence/'));
+  if (blockers.length === 0) return [];
+  return [`boot-upgrade: ${blockers.length} place(s) still keep the build from Boot 3.0:`, ...blockers.map((f) => '  ' + findingLine(f, useColor()))];
 }
 
 function explainLines(result: RunResult): string {

@@ -15,6 +15,7 @@ export type FileKind =
   | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
   | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
   | 'gradle-properties' // gradle.properties (project variables such as springBootVersion)
+  | 'gradle-lockfile' // gradle.lockfile, gradle/dependency-locks/*.lockfile (read by the coherence check)
   | 'spring-factories' // META-INF/spring.factories
   | 'autoconfig-imports' // META-INF/spring/*.imports
   | 'banner-image' // banner.gif/jpg/png in resources
