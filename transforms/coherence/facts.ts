@@ -22,9 +22,15 @@ export function libraryOf(facts: CoherenceFacts, groupId: string, artifactId: st
   return facts.byCoordinate.get(`${groupId}:${artifactId}`) ?? facts.byOwnGroup.get(groupId);
 }
 
+/**
+ * A release train (Spring Data 2022.0.12, Reactor 2022.0.13, Spring Cloud) is a BOM whose version
+ * is not its modules' versions (spring-data-jdbc 3.0.x): only its exact coordinates are its own.
+ */
+const isReleaseTrain = (lib: CoherenceLibrary) => Number(/^(\d+)/.exec(lib.boot30)?.[1] ?? 0) >= 1000;
+
 function ownGroups(libraries: readonly CoherenceLibrary[]): Map<string, CoherenceLibrary> {
   const owners = new Map<string, Set<CoherenceLibrary>>();
-  for (const lib of libraries) for (const c of lib.coordinates) {
+  for (const lib of libraries.filter((l) => !isReleaseTrain(l))) for (const c of lib.coordinates) {
     const g = c.slice(0, c.indexOf(':'));
     owners.set(g, (owners.get(g) ?? new Set()).add(lib));
   }

@@ -30,6 +30,12 @@ function lineage(ctx: GradleContext, script: Script): Script[] {
   return [...ctx.scripts.values()].filter((s) => s === script || script.path.startsWith(folderOf(s.path)));
 }
 
+/** The scripts in `script`'s folder and below: a root script's versions are its subprojects' versions. */
+function descendants(ctx: GradleContext, script: Script): Script[] {
+  const dir = folderOf(script.path);
+  return [...ctx.scripts.values()].filter((s) => s.path.startsWith(dir));
+}
+
 const names = (s: Script, test: (v: string) => boolean) => s.tokens.some((t) => t.type === 'string' && test(t.value));
 
 /** A version as written: a literal, or one variable (`$v`, `${v}`) followed to its definition. */
@@ -85,7 +91,8 @@ export function checkScript(ctx: GradleContext, script: Script): void {
   // An Android client in the repository (its own plugin, or the Android Gradle plugin on the
   // classpath of the script above it) is not a Boot module and keeps its own libraries.
   if (above.some((s) => names(s, (v) => v.startsWith('com.android.')))) return;
-  const c: ScriptCheck = { ...ctx, script, boot: above.some((s) => names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`))) };
+  const namesBoot = (s: Script) => names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`));
+  const c: ScriptCheck = { ...ctx, script, boot: above.some(namesBoot) || descendants(ctx, script).some(namesBoot) };
   const t = script.tokens;
   for (let i = 0; i < t.length; i++) {
     const tok = t[i]!;

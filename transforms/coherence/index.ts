@@ -12,7 +12,7 @@ import { coherenceFacts, type CoherenceFacts } from './facts.js';
 import { checkScript } from './gradle.js';
 import type { Script } from './gradle-variables.js';
 import { checkLockfile } from './lockfiles.js';
-import { checkPom } from './maven.js';
+import { bootPoms, checkPom } from './maven.js';
 import { StalePins } from './stale.js';
 
 export const COHERENCE_RULES = ['coherence/boot-version', 'coherence/spring-cloud-train', 'coherence/library-major', 'coherence/lockfile'];
@@ -39,7 +39,8 @@ function jakartaNote(project: ProjectView, buildPath: string): string {
 
 function check(project: ProjectView, facts: CoherenceFacts): FindingInput[] {
   const out = new StalePins();
-  for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out);
+  const boot = bootPoms(project);
+  for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out, boot);
   const scripts = scriptsOf(project);
   for (const script of scripts.values()) checkScript({ project, facts, scripts, out }, script);
   const findings = out.findings.map((f) => (f.rule === 'coherence/boot-version' ? { ...f, message: f.message + jakartaNote(project, f.path!) } : f));

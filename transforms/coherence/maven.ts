@@ -38,11 +38,25 @@ function usesBoot(models: PomModel[]): boolean {
   return models.some((m) => m.parent?.groupId === BOOT_GROUP || m.deps.some((d) => textValue(m.text, d.groupId) === BOOT_GROUP));
 }
 
-export function checkPom(project: ProjectView, path: string, facts: CoherenceFacts, out: StalePins): void {
+/**
+ * Poms whose versions reach a Boot module: every pom whose chain uses Boot, and every in-repository
+ * ancestor of one (a parent that only defines versions still decides them for its Boot children).
+ */
+export function bootPoms(project: ProjectView): Set<string> {
+  const boot = new Set<string>();
+  for (const pom of project.ofKind('pom')) {
+    const model = projectPom(project, pom.path);
+    const models = model ? chain(project, model) : [];
+    if (usesBoot(models)) for (const m of models) boot.add(m.path);
+  }
+  return boot;
+}
+
+export function checkPom(project: ProjectView, path: string, facts: CoherenceFacts, out: StalePins, boot: ReadonlySet<string>): void {
   const model = projectPom(project, path);
   if (!model) return; // a pom that does not parse is already an error of the build pass
   const models = chain(project, model);
-  const c: PomCheck = { facts, models, model, boot: usesBoot(models), out };
+  const c: PomCheck = { facts, models, model, boot: boot.has(model.path), out };
   const text = model.text;
   const parent = model.parent;
   if (parent?.groupId && parent.artifactId) checkVersion(c, parent.groupId, parent.artifactId, parent.version, models.slice(1));
