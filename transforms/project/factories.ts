@@ -93,6 +93,15 @@ function plan(text: string, rows: FactoriesRows): Plan {
   return { moves: [...byKey.values()], others };
 }
 
+/** The classes a spring.factories file lists under EnableAutoConfiguration (none when it does not parse). */
+export function autoConfigurationClasses(text: string, rows: FactoriesRows): string[] {
+  try {
+    return plan(text, rows).moves.find((m) => m.rule === FACTORIES_RULE)?.classes ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** Appends the classes an existing imports file lacks, in its own line ending. */
 function mergeInto(imports: ProjectFile, classes: string[], header: string[], rule: string): Edit[] {
   const text = imports.text ?? '';
