@@ -56,7 +56,7 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   const edits: Edit[] = [];
   const findings: FindingInput[] = [];
   // Shapes first: they decide which renames are safe in this file.
-  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang, eol) : undefined;
+  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang) : undefined;
   if (shapes) {
     edits.push(...shapes.edits);
     findings.push(...shapes.findings);

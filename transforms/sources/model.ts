@@ -112,6 +112,18 @@ export function buildModel(text: string, tokens: Token[]): FileModel {
   return { text, tokens, chains, imports, declChains, importedNames };
 }
 
+const simpleName = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
+
+/** Does `name` as written (simple or qualified) denote `fq` in this file? */
+export function denotes(model: FileModel, name: string, fq: string): boolean {
+  const n = name.replace(/\s+/g, '');
+  if (n === fq) return true;
+  if (n !== simpleName(fq)) return false;
+  const imported = model.importedNames.get(n);
+  if (imported) return imported === fq;
+  return model.imports.some((i) => i.chain.wildcard && !i.isStatic && chainText(i.chain) === fq.slice(0, fq.lastIndexOf('.')));
+}
+
 // ---- table indexes -------------------------------------------------------------------------
 
 export type JakartaFate =

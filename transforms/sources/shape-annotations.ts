@@ -7,9 +7,8 @@
 import type { Edit } from '../../src/engine/types.js';
 import type { Node } from '../../src/formats/tree-sitter.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
-import { RULE } from './model.js';
+import { RULE, denotes } from './model.js';
 import type { ShapeCtx } from './shapes.js';
-import { denotes } from './shapes.js';
 import type { Use } from './shape-uses.js';
 
 type Block = (ctx: ShapeCtx, row: TypeRename, rule: string, sites: { offset: number; message: string }[]) => void;

@@ -8,7 +8,7 @@ import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { GrammarLang, Node } from '../../src/formats/tree-sitter.js';
 import { walk, withTree } from '../../src/formats/tree-sitter.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
-import { type CodeIndex, type FileModel, RULE, chainText } from './model.js';
+import { type CodeIndex, type FileModel, RULE, chainText, denotes } from './model.js';
 import { annotationUse } from './shape-annotations.js';
 import { type Use, collectUses } from './shape-uses.js';
 
@@ -20,7 +20,6 @@ export interface ShapeResult {
 }
 
 const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
-const pkgOf = (fq: string) => fq.slice(0, fq.lastIndexOf('.'));
 
 /** Java methods every class inherits from Object: `super.toString()` must stay as it is. */
 const OBJECT_METHODS = new Set(['toString', 'hashCode', 'equals', 'clone', 'finalize', 'getClass', 'notify', 'notifyAll', 'wait']);
@@ -35,41 +34,34 @@ export function needsShapes(idx: CodeIndex, model: FileModel): boolean {
   return candidateRows(idx, model).length > 0;
 }
 
-/** Does `name` as written (simple or qualified) denote `fq` in this file? */
-export function denotes(model: FileModel, name: string, fq: string): boolean {
-  const n = name.replace(/\s+/g, '');
-  if (n === fq) return true;
-  if (n !== simpleOf(fq)) return false;
-  const imported = model.importedNames.get(n);
-  if (imported) return imported === fq;
-  return model.imports.some((i) => i.chain.wildcard && !i.isStatic && chainText(i.chain) === pkgOf(fq));
-}
-
-interface Ctx {
+export interface ShapeCtx {
   model: FileModel;
   lang: GrammarLang;
-  eol: string;
   out: ShapeResult;
 }
+type Ctx = ShapeCtx;
 
 /** Where the file names the row outside the uses: its import, or the first qualified use. */
 function referenceOffset(model: FileModel, row: TypeRename): number | undefined {
   const imp = model.imports.find((i) => !i.chain.wildcard && chainText(i.chain) === row.from);
   if (imp) return model.tokens[imp.startToken]!.start;
-  const c = model.chains.find((ch) => !ch.afterDot && denotes(model, chainText(ch).split('.').slice(0, row.from.split('.').length).join('.'), row.from));
+  const c = model.chains.find((ch) => !ch.afterDot && !model.declChains.has(ch.first) && namesRow(model, ch, row));
   return c?.tokens[0]!.start;
+}
+
+/** `a.b.X`, `a.b.X.Y` or an imported simple `X` (`X.FIELD`) that denotes the row's type. */
+function namesRow(model: FileModel, c: FileModel['chains'][number], row: TypeRename): boolean {
+  const text = chainText(c);
+  return text === row.from || text.startsWith(row.from + '.') || denotes(model, c.tokens[0]!.value, row.from);
 }
 
 /** Every line naming the row (imports, class literals, types), one offset per line. */
 function everyReference(model: FileModel, row: TypeRename): number[] {
-  const simple = simpleOf(row.from);
   const out: number[] = [];
   let lastLine = -1;
   for (const c of model.chains) {
     if (c.afterDot) continue;
-    const text = chainText(c);
-    const hit = text === row.from || text.startsWith(row.from + '.') || (c.tokens[0]!.value === simple && denotes(model, simple, row.from)) || (model.declChains.has(c.first) && text === row.from);
-    if (!hit) continue;
+    if (!namesRow(model, c, row)) continue;
     const offset = c.tokens[0]!.start;
     const line = lineOf(model.text, offset);
     if (line !== lastLine) out.push(offset);
@@ -206,9 +198,9 @@ function otherShapes(ctx: Ctx, row: TypeRename, uses: Use[]): void {
 
 // ---- entry point ------------------------------------------------------------------------------
 
-export function analyseShapes(idx: CodeIndex, model: FileModel, lang: GrammarLang, eol: string): ShapeResult {
-  const ctx: Ctx = { model, lang, eol, out: { edits: [], findings: [], blocked: new Set() } };
-  const rows = candidateRows(idx, model).filter((r) => referenceOffset(model, r) !== undefined || model.chains.some((c) => denotes(model, c.tokens[0]!.value, r.from)));
+export function analyseShapes(idx: CodeIndex, model: FileModel, lang: GrammarLang): ShapeResult {
+  const ctx: Ctx = { model, lang, out: { edits: [], findings: [], blocked: new Set() } };
+  const rows = candidateRows(idx, model).filter((r) => model.chains.some((c) => !c.afterDot && namesRow(model, c, r)));
   if (!rows.length) return ctx.out;
   withTree(lang, model.text, (tree) => {
     const all = collectUses(tree.rootNode, lang);
@@ -222,4 +214,3 @@ export function analyseShapes(idx: CodeIndex, model: FileModel, lang: GrammarLan
   return ctx.out;
 }
 
-export type ShapeCtx = Ctx;
