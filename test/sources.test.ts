@@ -123,3 +123,22 @@ describe('rename shapes in a file', () => {
     expect(findings.map((f) => f.message).join('\n')).toContain('ClientHttpRequestFactories.get(ClientHttpRequestFactorySettings.DEFAULTS)');
   });
 });
+
+describe('class-to-interface keeps comments between the clauses', () => {
+  const table = loadTable();
+  const run = async (text: string) => {
+    const { loadGrammar } = await import('../src/formats/tree-sitter.js');
+    const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
+    await loadGrammar('java');
+    const r = migrateJvmSource({ path: 'A.java', text } as never, 'java', { table } as never);
+    return [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+  };
+  it('turns the implements keyword into a comma when a comment sits before it', async () => {
+    const out = await run('import org.springframework.batch.core.listener.JobExecutionListenerSupport;\nclass L extends JobExecutionListenerSupport /* base */ implements Runnable { public void run() {} }\n');
+    expect(out).toContain('class L implements JobExecutionListener /* base */ , Runnable {');
+  });
+  it('drops only the extends clause when the interface is listed after a comment', async () => {
+    const out = await run('import org.springframework.batch.core.JobExecutionListener;\nimport org.springframework.batch.core.listener.JobExecutionListenerSupport;\nclass L extends JobExecutionListenerSupport // kept\n    implements JobExecutionListener {}\n');
+    expect(out).toBe('import org.springframework.batch.core.JobExecutionListener;\nclass L  // kept\n    implements JobExecutionListener {}\n');
+  });
+});

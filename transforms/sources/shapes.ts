@@ -114,14 +114,20 @@ function javaSupertypeEdits(ctx: Ctx, row: TypeRename, use: Use): Edit[] {
   const interfaces = cls.childForFieldName('interfaces');
   const list = interfaces?.namedChildren.find((n) => n?.type === 'type_list');
   const already = list?.namedChildren.some((t) => !!t && denotes(ctx.model, t.type === 'generic_type' ? t.namedChild(0)!.text : t.text, row.to));
+  const text = ctx.model.text;
+  const blank = (from: number, to: number) => /^\s*$/.test(text.slice(from, to));
   if (interfaces && list && already) {
-    edits.push({ start: sup.startIndex, end: interfaces.startIndex, text: '', rule });
+    // A comment between the clauses stays: then only the extends clause itself goes.
+    edits.push({ start: sup.startIndex, end: blank(sup.endIndex, interfaces.startIndex) ? interfaces.startIndex : sup.endIndex, text: '', rule });
   } else {
     const kw = sup.child(0)!;
     edits.push({ start: kw.startIndex, end: kw.endIndex, text: 'implements', rule });
     if (interfaces && list) {
-      const gap = ctx.model.text.slice(sup.endIndex, interfaces.startIndex);
-      edits.push({ start: sup.endIndex, end: list.startIndex, text: ',' + (gap.includes('\n') ? gap : ' '), rule });
+      const implementsKw = interfaces.child(0)!;
+      const gap = text.slice(sup.endIndex, interfaces.startIndex);
+      if (blank(sup.endIndex, interfaces.startIndex) && blank(implementsKw.endIndex, list.startIndex))
+        edits.push({ start: sup.endIndex, end: list.startIndex, text: ',' + (gap.includes('\n') ? gap : ' '), rule });
+      else edits.push({ start: implementsKw.startIndex, end: implementsKw.endIndex, text: ',', rule }); // comments in between are kept
     }
   }
   const body = cls.childForFieldName('body');
