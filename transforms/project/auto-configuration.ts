@@ -75,9 +75,10 @@ function elements(values: string[]): string[] {
   return values.flatMap((v) => (/^[{[]/.test(v) ? v.slice(1, -1).split(',').map((x) => x.trim()).filter(Boolean) : [v]));
 }
 
+/** Java takes one element without braces; Kotlin wants an array literal for a named array attribute. */
 function arrayText(items: string[], lang: GrammarLang): string {
-  if (items.length === 1) return items[0]!;
-  return lang === 'java' ? `{${items.join(', ')}}` : `[${items.join(', ')}]`;
+  if (lang === 'kotlin') return `[${items.join(', ')}]`;
+  return items.length === 1 ? items[0]! : `{${items.join(', ')}}`;
 }
 
 /** @Bean methods of the class that another method of the class calls (unqualified or on `this`). */
