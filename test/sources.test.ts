@@ -142,3 +142,15 @@ describe('class-to-interface keeps comments between the clauses', () => {
     expect(out).toBe('import org.springframework.batch.core.JobExecutionListener;\nclass L  // kept\n    implements JobExecutionListener {}\n');
   });
 });
+
+describe('class-to-interface through a Kotlin import alias', () => {
+  it('drops the () of an aliased supertype too', async () => {
+    const { loadGrammar } = await import('../src/formats/tree-sitter.js');
+    const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
+    await loadGrammar('kotlin');
+    const text = 'import org.springframework.batch.core.listener.JobExecutionListenerSupport as Base\nclass L : Base()\n';
+    const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable() } as never);
+    const out = [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    expect(out).toBe('import org.springframework.batch.core.JobExecutionListener as Base\nclass L : Base\n');
+  });
+});

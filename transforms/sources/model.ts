@@ -118,9 +118,9 @@ const simpleName = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 export function denotes(model: FileModel, name: string, fq: string): boolean {
   const n = name.replace(/\s+/g, '');
   if (n === fq) return true;
-  if (n !== simpleName(fq)) return false;
-  const imported = model.importedNames.get(n);
+  const imported = model.importedNames.get(n); // the simple name or a Kotlin `import ... as Alias`
   if (imported) return imported === fq;
+  if (n !== simpleName(fq)) return false;
   return model.imports.some((i) => i.chain.wildcard && !i.isStatic && chainText(i.chain) === fq.slice(0, fq.lastIndexOf('.')));
 }
 

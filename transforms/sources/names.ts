@@ -64,7 +64,7 @@ function importedNameEdit(rowOf: RowOf, names: ReadonlyMap<string, string>, c: C
   if (c.afterDot) return undefined;
   const head = c.tokens[0]!;
   const fq = names.get(head.value);
-  if (!fq) return undefined;
+  if (!fq || simpleOf(fq) !== head.value) return undefined; // a Kotlin import alias keeps its own name
   const row = rowOf(fq);
   if (row) {
     const simple = simpleOf(row.to);
