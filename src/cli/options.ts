@@ -34,7 +34,7 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
  */
 export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
   'add-properties-migrator': { type: 'boolean', help: 'add spring-boot-properties-migrator at runtime scope (Maven runtime, Gradle runtimeOnly) to report renamed properties at start-up; remove it once migrated' },
-  'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration in spring.factories too (libraries that must still load on Boot 2.7)' },
+  'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration and test-slice keys in spring.factories too (libraries that must still load on Boot 2.7)' },
   'trailing-slash': { type: 'string', value: 'MODE', help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
   'keep-log-date-format': { type: 'boolean', help: 'add logging.pattern.dateformat=yyyy-MM-dd HH:mm:ss.SSS (the 2.7 default) to the main configuration file' },
   'jmx-exposure': { type: 'string', value: 'LIST', help: 'when the app enables JMX, add management.endpoints.jmx.exposure.include=LIST (e.g. "*" as in 2.7)' },

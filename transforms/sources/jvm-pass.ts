@@ -9,6 +9,7 @@ import { needsAnnotations, rewriteAnnotations } from './annotations.js';
 import { followUps } from './follow-ups.js';
 import { RULE, buildModel, codeIndex } from './model.js';
 import { rewriteNames } from './names.js';
+import { analyseShapes, needsShapes } from './shapes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 
@@ -18,6 +19,9 @@ const JVM_RULES = [
   RULE.jakartaMixed,
   RULE.typeRename,
   RULE.typeRenameWildcard,
+  RULE.classToInterface,
+  RULE.annotationAttributes,
+  RULE.typeShape,
   RULE.packageRename,
   RULE.constructorBinding,
   RULE.enableBatchProcessing,
@@ -51,7 +55,13 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   const eol = detectEol(file.text);
   const edits: Edit[] = [];
   const findings: FindingInput[] = [];
-  const names = rewriteNames(idx, model, lang, eol);
+  // Shapes first: they decide which renames are safe in this file.
+  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang) : undefined;
+  if (shapes) {
+    edits.push(...shapes.edits);
+    findings.push(...shapes.findings);
+  }
+  const names = rewriteNames(idx, model, lang, eol, shapes?.blocked);
   edits.push(...names.edits);
   findings.push(...names.findings);
   if (needsAnnotations(idx, model)) {
