@@ -2,6 +2,7 @@
 // names) from jakarta-packages.json and boot-3.0-removed-apis.json. Every `moves` and `stays`
 // row, and every type/annotation/field/method/package row of the removed-API data, lands here;
 // rows of other kinds (property values, files) belong to other sections.
+import { lostSupertypes } from './lost-supertypes.js';
 import type {
   ApiFollowUp,
   PackageKept,
@@ -278,9 +279,11 @@ export function buildCode(data: DataDir): SourcesSection {
     types: typeRenames(apis),
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
-    followUps: followUps(apis),
+    // a follow-up that a lostSupertypes row now carries out is no longer a manual step
+    followUps: followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)),
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
     xmlDescriptors: xmlDescriptors(jakarta),
     validationMessages: validationMessages(jakarta),
+    lostSupertypes: lostSupertypes(),
   };
 }

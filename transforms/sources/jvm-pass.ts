@@ -10,6 +10,7 @@ import { followUps } from './follow-ups.js';
 import { RULE, buildModel, codeIndex } from './model.js';
 import { rewriteNames } from './names.js';
 import { analyseShapes, needsShapes } from './shapes.js';
+import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 
@@ -28,6 +29,7 @@ const JVM_RULES = [
   RULE.propertyKey,
   RULE.followUp,
   RULE.jakartaString,
+  LOST_SUPERTYPE_RULE,
 ];
 
 /** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
@@ -68,6 +70,12 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
     const ann = rewriteAnnotations(idx, model, lang, eol);
     edits.push(...ann.edits);
     findings.push(...ann.findings);
+  }
+  const lost = ctx.table.code?.lostSupertypes ?? [];
+  if (needsLostSupertypes(lost, model)) {
+    const restored = restoreLostSupertypes(lost, model, lang, eol);
+    edits.push(...restored.edits);
+    findings.push(...restored.findings);
   }
   const keys = rewritePropertyKeys(ctx.table, model);
   edits.push(...keys.edits);

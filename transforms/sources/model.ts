@@ -181,7 +181,8 @@ function build(table: MigrationTable): CodeIndex {
   }
   const jakartaSpecs = moves.map((m) => ({ to: m.to, spec: m.spec })).sort((a, b) => b.to.length - a.to.length);
   const specOfJakarta = (pkg: string) => jakartaSpecs.find((m) => pkg === m.to || pkg.startsWith(m.to + '.'))?.spec;
-  const simpleNames = [...types.keys(), ...code.followUps.map((f) => f.type), code.constructorBinding.from, ...code.annotationRemovals.map((r) => r.fqcn)].map((f) =>
+  const lost = (code.lostSupertypes ?? []).map((r) => r.type);
+  const simpleNames = [...types.keys(), ...code.followUps.map((f) => f.type), code.constructorBinding.from, ...code.annotationRemovals.map((r) => r.fqcn), ...lost].map((f) =>
     f.slice(f.lastIndexOf('.') + 1),
   );
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);

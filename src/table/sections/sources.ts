@@ -140,6 +140,17 @@ export interface ValidationMessagesRewrite {
   docs: string;
 }
 
+/**
+ * A supertype that stopped extending another in 3.0: a declaration that extends `type` (and not
+ * `lost` already) gets `lost` with the same type arguments, which is what it inherited before.
+ */
+export interface LostSupertype {
+  type: string;
+  lost: string;
+  source: string;
+  docs: string;
+}
+
 export interface SourcesSection {
   packages: { moves: PackageMove[]; stays: PackageStay[] };
   packageRenames: PackageRename[];
@@ -151,4 +162,5 @@ export interface SourcesSection {
   serviceLoader: { directory: string; docs: string };
   xmlDescriptors: XmlDescriptorRewrite[];
   validationMessages: ValidationMessagesRewrite;
+  lostSupertypes?: LostSupertype[];
 }
