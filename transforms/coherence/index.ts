@@ -11,6 +11,7 @@ import { kotlinTokens } from '../build/kts-tokens.js';
 import { coherenceFacts, type CoherenceFacts } from './facts.js';
 import { checkScript } from './gradle.js';
 import type { Script } from './gradle-variables.js';
+import { checkCatalog } from './catalog.js';
 import { checkLockfile } from './lockfiles.js';
 import { bootPoms, checkPom } from './maven.js';
 import { StalePins } from './stale.js';
@@ -43,6 +44,9 @@ function check(project: ProjectView, facts: CoherenceFacts): FindingInput[] {
   for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out, boot);
   const scripts = scriptsOf(project);
   for (const script of scripts.values()) checkScript({ project, facts, scripts, out }, script);
+  // A catalog serves every project of the build: it is a Boot one when any script or the catalog names Boot.
+  const gradleBoot = [...scripts.values()].some((s) => s.text.includes('org.springframework.boot'));
+  for (const catalog of project.ofKind('version-catalog')) checkCatalog(catalog, facts, out, gradleBoot || catalog.text?.includes('org.springframework.boot') === true);
   const findings = out.findings.map((f) => (f.rule === 'coherence/boot-version' ? { ...f, message: f.message + jakartaNote(project, f.path!) } : f));
   for (const lock of project.ofKind('gradle-lockfile')) {
     const finding = checkLockfile(lock, facts);
@@ -55,7 +59,7 @@ export const coherencePass: ProjectPass = {
   id: 'coherence',
   description: 'after the migration: every build resolves Boot 3.0, Spring Framework 6, a Boot 3.0 Spring Cloud train, libraries on their Boot 3.0 line, and lockfiles that agree; else an error at the line to change',
   rules: COHERENCE_RULES,
-  kinds: ['pom', 'gradle', 'gradle-kts', 'gradle-properties', 'gradle-lockfile', 'java', 'kotlin'],
+  kinds: ['pom', 'gradle', 'gradle-kts', 'gradle-properties', 'gradle-lockfile', 'version-catalog', 'java', 'kotlin'],
   async init(ctx) {
     if (ctx.project.ofKind('gradle-kts').length) await loadGrammar('kotlin');
   },
