@@ -11,6 +11,8 @@ import type {
   VersionPropertyRow,
 } from '../../src/table/sections/build.js';
 import type { DataDir } from './data.js';
+import { buildSpringCloud } from './build-cloud.js';
+import { buildLibraries, buildTargetVersions } from './build-libraries.js';
 
 interface Library {
   name: string;
@@ -208,5 +210,8 @@ export function buildBuild(data: DataDir): BuildSection {
       source: jetty.source,
     },
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
+    springCloud: buildSpringCloud(data),
+    libraries: buildLibraries(),
+    targetVersions: buildTargetVersions(),
   };
 }
