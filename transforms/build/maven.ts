@@ -6,7 +6,10 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
+import { existsMessage, LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
+import type { LibraryRow } from '../../src/table/sections/build.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -150,11 +153,12 @@ function properties(run: PomRun): void {
       continue;
     }
     if (run.boot3) continue; // Java level above; every other property rule is a 2.7 -> 3.0 version
-    const bomVersion = run.bootManaged ? importedBomTarget(facts, used) : undefined;
-    if (bomVersion) {
-      if (isLower(value, bomVersion)) {
-        setValue(run, el, bomVersion, 'build/imported-bom', name);
-        run.out.report('build/imported-bom', 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bomVersion}, the version Boot imports`);
+    const bom = importedBomOf(facts, used);
+    if (bom && (run.bootManaged || bom.cloud)) {
+      if (bom.below(value)) {
+        setValue(run, el, bom.version, bom.rule, name);
+        if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`));
+        else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;
     }
@@ -175,16 +179,21 @@ function properties(run: PomRun): void {
       else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
       continue;
     }
+    const libVersion = libraryTarget(facts, used, value);
+    if (libVersion) {
+      setValue(run, el, libVersion, LIBRARY_RULE, name);
+      continue;
+    }
     const expected = expectedVersion(facts, used);
     if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
   }
 }
 
-/** The version the target release imports, when every use of a property is one BOM Boot imports (by import). */
-function importedBomTarget(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+/** The BOM target, when every use of a property is an import of one BOM whose version moves (Boot's imports, Spring Cloud's). */
+function importedBomOf(facts: BuildFacts, used: PropertyUse[]): BomTarget | undefined {
   const keys = new Set(used.map((u) => `${u.groupId}:${u.artifactId}`));
   if (keys.size !== 1 || used.some((u) => u.kind !== 'managed-dependency')) return undefined;
-  return facts.boms.get([...keys][0]!)?.version;
+  return facts.boms.get([...keys][0]!);
 }
 
 /** The uses of this pom's properties: other poms' (as scanned) plus this pom's own, from its current text. */
@@ -205,7 +214,7 @@ function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undef
     const key = `${u.groupId}:${u.artifactId}`;
     const row = rowFor(facts, u.groupId, u.artifactId);
     const target = row?.action === 'rename' && row.to ? `${row.to.groupId}:${row.to.artifactId}` : key;
-    versions.add(row || facts.managedTarget.has(key) ? facts.managedTarget.get(target) : undefined);
+    versions.add(row || facts.managedTarget.has(key) ? (facts.managedTarget.get(target) ?? facts.targetVersions.get(target)?.version) : undefined);
   }
   return versions.size === 1 ? [...versions][0] : undefined;
 }
@@ -228,7 +237,7 @@ function dependency(run: PomRun, dep: DepRef): void {
   if (dep.kind !== 'exclusion' && g === boot.kotlin.groupId) kotlinVersion(run, dep);
   if (dep.kind === 'managed-dependency') importedBom(run, dep, `${g}:${a}`);
   const row = rowFor(facts, g, a);
-  if (!row) return;
+  if (!row) return otherCoordinate(run, dep, g, a);
   switch (row.action) {
     case 'rename':
       return rename(run, dep, row);
@@ -240,6 +249,55 @@ function dependency(run: PomRun, dep: DepRef): void {
     case 'remove':
       return removeDependency(run, dep, row);
   }
+}
+
+/** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
+function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string): void {
+  const lib = libraryFor(run.facts, g, a);
+  if (lib) return library(run, dep, lib, `${g}:${a}`);
+  const cloud = cloudModuleMessage(run.facts, g, a);
+  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
+}
+
+/**
+ * A rename row renames only when the version moves with it (a literal, or a property raised where it
+ * is defined): new coordinates with the old line's version, or with none, would not resolve.
+ */
+function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
+  if (row.action === 'manual') {
+    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key));
+    return;
+  }
+  const raw = dep.version ? textValue(run.text, dep.version) : undefined;
+  const prop = raw ? singleProperty(raw) : undefined;
+  const value = prop ? resolveValue(run.models, raw) : raw;
+  const literal = raw !== undefined && !prop && !raw.includes('${');
+  const to = value === undefined || value.includes('${') ? undefined : libraryVersion(row, value);
+  // a property is raised in the pom that defines it (properties()) when only such rows read it
+  const follows = literal || (prop !== undefined && value !== undefined && (to === undefined || libraryTarget(run.facts, usesOfProperty(run, prop), value) !== undefined));
+  if (dep.kind === 'exclusion') {
+    if (row.action === 'rename') renameLibrary(run, dep, row, key);
+    return;
+  }
+  if (!follows) {
+    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
+    return;
+  }
+  if (row.action === 'rename' && !renameLibrary(run, dep, row, key)) return;
+  if (literal && to) setValue(run, dep.version!, to, LIBRARY_RULE, 'version');
+  if (to || row.action === 'rename') run.out.report(LIBRARY_RULE, 'info', dep.el.start, libraryMessage(row, key, value));
+}
+
+function renameLibrary(run: PomRun, dep: DepRef, row: LibraryRow, key: string): boolean {
+  const g = textValue(run.text, dep.groupId);
+  const a = textValue(run.text, dep.artifactId);
+  if (!row.to || !dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
+    run.out.report(LIBRARY_RULE, 'warning', dep.el.start, `${libraryMessage(row, key)}; the coordinates come from properties or entities: rename them by hand`);
+    return false;
+  }
+  if (g !== row.to.groupId) setValue(run, dep.groupId, row.to.groupId, LIBRARY_RULE, 'groupId');
+  if (a !== row.to.artifactId) setValue(run, dep.artifactId, row.to.artifactId, LIBRARY_RULE, 'artifactId');
+  return true;
 }
 
 /**
@@ -258,18 +316,19 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
 function importedBom(run: PomRun, dep: DepRef, key: string): void {
   const bom = run.facts.boms.get(key);
   const scope = textValue(run.text, dep.scope);
-  if (!bom || !run.bootManaged || !dep.version || (scope !== undefined && scope !== 'import')) return;
+  if (!bom || !(run.bootManaged || bom.cloud) || !dep.version || (scope !== undefined && scope !== 'import')) return;
   const raw = textValue(run.text, dep.version);
   if (raw === undefined) return;
   const value = resolveValue(run.models, raw);
-  if (value === undefined || value.includes('${') || !isLower(value, bom.version)) return;
+  if (value === undefined || value.includes('${') || !bom.below(value)) return;
   const prop = singleProperty(raw);
+  if (bom.cloud) return cloudTrainImport(run, dep, bom, raw, value, prop);
   const boot = run.facts.section.boot;
   const bootImport = run.model.deps.find((d) => d.kind === 'managed-dependency' && textValue(run.text, d.groupId) === boot.groupId && textValue(run.text, d.artifactId) === boot.bom);
   const order = !bootImport ? ` (imported in this pom, Spring Boot's through the parent: this one wins)` : bootImport.el.start > dep.el.start ? ` (imported before spring-boot-dependencies: the first import wins, so this one overrides Boot's)` : '';
   if (prop) {
     // the pom that defines the property raises it when this BOM is its only user; else it stays the user's
-    if (importedBomTarget(run.facts, usesOfProperty(run, prop)) === undefined) {
+    if (importedBomOf(run.facts, usesOfProperty(run, prop)) === undefined) {
       run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library}, from \${${prop}})${order} overrides the versions Spring Boot ${run.facts.target.version} manages; Boot imports ${bom.version}: raise it or remove the import`);
     }
     return;
@@ -277,6 +336,19 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   if (raw.includes('${')) return;
   setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
   run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+}
+
+/** spring-cloud-dependencies below the 2022.0 train: a literal is raised; a property is raised where it is defined, or reported here when shared. */
+function cloudTrainImport(run: PomRun, dep: DepRef, bom: BomTarget, raw: string, value: string, prop: string | undefined): void {
+  if (prop) {
+    if (importedBomOf(run.facts, usesOfProperty(run, prop)) === undefined) {
+      run.out.report(bom.rule, 'warning', dep.el.start, trainKept(run.facts, value, `\${${prop}}`, `\${${prop}} also versions other coordinates`));
+    }
+    return;
+  }
+  if (raw.includes('${')) return;
+  setValue(run, dep.version!, bom.version, bom.rule, 'spring-cloud-dependencies version');
+  run.out.report(bom.rule, 'info', dep.el.start, trainRaised(run.facts, value));
 }
 
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
@@ -314,8 +386,15 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   if (v === undefined || singleProperty(v)) return; // a property is decided where it is defined
   if (run.boot3) return; // the version is the 3.x build's own
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
   if (managed) {
     if (v !== managed) setValue(run, dep.version, managed, 'build/coordinates', 'version');
+  } else if (exists) {
+    // Boot 3.0 does not manage the new artifact, but the old version does not exist for it: the table's does.
+    if (!v.includes('${') && isLower(v, exists.version)) {
+      setValue(run, dep.version, exists.version, 'build/coordinates', 'version');
+      run.out.report('build/coordinates', 'info', dep.version.start, existsMessage(row, v, exists));
+    }
   } else {
     run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
