@@ -8,6 +8,8 @@ import { compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, r
 import { trainKept, trainRaised } from './spring-cloud.js';
 import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
 import { existsMessage } from './libraries.js';
+import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
+import { needsActuator } from './sleuth.js';
 import { DEPENDENCY_RULES, type PassOutput } from './out.js';
 import { decideVersionProperty } from './version-property.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
@@ -34,6 +36,8 @@ export interface GradleRun {
   variables?: ExternalVariables;
   /** Set by migrateGradle: the script's Boot version is already 3.x (the 2.7 -> 3.0 version rules stay silent). */
   boot3?: boolean;
+  /** Sources of the repository that use Sleuth's API (sleuth.ts); absent: not known, Sleuth rows apply. */
+  sleuthUsers?: string[];
 }
 
 /**
@@ -279,6 +283,8 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
   switch (row.action) {
     case 'rename': {
       const to = row.to!;
+      if (sleuthBlocked(run, row, t)) return;
+      if (needsActuator(run.facts, row)) gradleActuator(run, t, i);
       if (g !== to.groupId || a !== to.artifactId) run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
       renameVersion(run, t, row, version, versionStart, classifier);
       return;
@@ -304,7 +310,7 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
  * on the line (no trailing block, comment or second argument), not the continuation of the line
  * before. Anything else is only reported: its extent is not certain.
  */
-function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
+export function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
   const { tokens, text } = run;
   const paren = tokens[i - 1]?.type === 'open' && tokens[i - 1]!.value === '(';
   const confAt = paren ? i - 2 : i - 1;
@@ -403,6 +409,7 @@ function templatedCoordinate(run: GradleRun, t: BuildToken): void {
 /** classifier: the one after a single variable (null: none); undefined when the version is not one variable. */
 function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string, classifier: string | null | undefined): void {
   const to = row.to!;
+  if (sleuthBlocked(run, row, t)) return;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   const advice = managed ? `Boot 3.0 manages ${managed}: drop the version or set it there` : `Boot 3.0 does not manage the new one; choose a version that exists`;
   const needsClassifier = !!to.classifier && classifier !== to.classifier;
@@ -436,6 +443,7 @@ function mapNotation(run: GradleRun, i: number): void {
   const target = run.boot3 ? undefined : targetForCoordinate(run.facts, group.value, name.value);
   if (target && version) raise(run, version, version.value, target, version.contentStart!, version.contentEnd!);
   if (!row) return otherMap(run, group, name, version);
+  if (row.action === 'rename' && row.to && sleuthBlocked(run, row, group)) return;
   if (row.action === 'rename' && row.to) {
     setString(run, group, row.to.groupId, 'build/coordinates');
     setString(run, name, row.to.artifactId, 'build/coordinates');

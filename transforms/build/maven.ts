@@ -10,6 +10,7 @@ import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLeve
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
 import { existsMessage, LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
+import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -39,6 +40,8 @@ interface PomRun {
   bootManaged: boolean;
   /** The chain already declares Boot 3.x: the 2.7 -> 3.0 version rules stay silent. */
   boot3: boolean;
+  /** build/sleuth-tracing added the actuator starter in this run (once per pom). */
+  actuatorAdded?: boolean;
   out: PassOutput;
   ctx: PassContext;
 }
@@ -368,6 +371,11 @@ type Row = NonNullable<ReturnType<typeof rowFor>>;
 
 function rename(run: PomRun, dep: DepRef, row: Row): void {
   const to = row.to!;
+  if (dep.kind !== 'exclusion' && isSleuthRow(run.facts, row)) {
+    const users = sleuthUsers(run.ctx.project);
+    if (users.length) return run.out.report(SLEUTH_RULE, 'warning', dep.el.start, blockedMessage(row, users));
+    if (needsActuator(run.facts, row) && dep.kind === 'dependency') ensureActuator(run, dep);
+  }
   const g = textValue(run.text, dep.groupId);
   const a = textValue(run.text, dep.artifactId);
   if (!dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
@@ -398,6 +406,24 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   } else {
     run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
+}
+
+/** Micrometer Tracing needs the actuator starter: added after the renamed dependency unless this pom or a parent declares it. */
+function ensureActuator(run: PomRun, dep: DepRef): void {
+  const boot = run.facts.section.boot.groupId;
+  const declared = run.models.some((m) => m.deps.some((d) => d.kind === 'dependency' && textValue(m.text, d.groupId) === boot && textValue(m.text, d.artifactId) === ACTUATOR));
+  if (declared || run.actuatorAdded) return;
+  run.actuatorAdded = true;
+  if (!run.bootManaged) {
+    run.out.report(SLEUTH_RULE, 'warning', dep.el.start, actuatorMissingMessage(boot, `<dependency> ${boot}:${ACTUATOR} at the Boot version`));
+    return;
+  }
+  const indent = lineIndent(run.text, dep.el.start);
+  const inner = dep.el.children[0] ? lineIndent(run.text, dep.el.children[0].start) : indent + indentUnit(run.text);
+  const { eol } = run;
+  const markup = [`<dependency>`, `${inner}<groupId>${boot}</groupId>`, `${inner}<artifactId>${ACTUATOR}</artifactId>`, `${indent}</dependency>`].join(eol);
+  run.out.insert(dep.el.end, `${eol}${indent}${markup}`, SLEUTH_RULE);
+  run.out.report(SLEUTH_RULE, 'info', dep.el.start, actuatorAddedMessage(boot));
 }
 
 function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
