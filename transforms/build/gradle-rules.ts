@@ -416,11 +416,39 @@ function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: s
   if (g !== to.groupId || a !== to.artifactId) {
     const base = t.contentStart!;
     run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
+    if (!run.boot3 && classifier === null && replaceOldVersion(run, t, row, g, a, expr)) return;
     if (!run.boot3) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
   } else if (needsClassifier) {
     run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}${classifier === null ? ' (added)' : ''}; its version comes from ${expr}: the classifier exists from the version Boot 3.0 manages${managed ? ` (${managed})` : ''} (${row.note})`);
   }
   if (needsClassifier && classifier === null) run.out.insert(t.contentEnd!, `:${to.classifier}`, 'build/coordinates');
+}
+
+/**
+ * `"old:artifact:${v}"` renamed: `v` held the old artifact's version, which the new one does not
+ * have. The variable stays (it may version other things); the coordinate stops reading it: under
+ * Boot's dependency management (plugin or BOM in this script) the version is dropped, else the one
+ * Boot 3.0 manages (or the table's version for an unmanaged jakarta artifact) is written. False: left to report.
+ */
+function replaceOldVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string): boolean {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  const managed = run.facts.managedTarget.get(key);
+  const exists = run.facts.targetVersions.get(key);
+  const underManagement = run.text.includes(run.facts.section.boot.dependencyManagementPlugin.id) || run.text.includes(run.facts.section.boot.bom);
+  const exprStart = t.contentStart! + g.length + 1 + a.length + 1;
+  if (run.text.slice(exprStart, t.contentEnd!) !== expr) return false;
+  let what: string;
+  if (managed && underManagement) {
+    run.out.replace(exprStart - 1, t.contentEnd!, '', 'build/coordinates');
+    what = `the version is left to Boot's dependency management (${managed})`;
+  } else if (managed ?? exists) {
+    const version = (managed ?? exists!.version)!;
+    run.out.replace(exprStart, t.contentEnd!, version, 'build/coordinates');
+    what = managed ? `set to ${managed}, the version Boot 3.0 manages` : `set to ${version}: ${exists!.note} (source: ${exists!.source})`;
+  } else return false;
+  run.out.report('build/coordinates', 'info', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from ${expr}, the old artifact's version, which ${coordinateText(to)} does not have; ${what}`);
+  return true;
 }
 
 /** group: 'g', name: 'a', version: 'v' (Groovy) / group = "g", name = "a", version = "v" (Kotlin). */

@@ -391,8 +391,10 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   }
   if (dep.kind === 'exclusion' || !dep.version) return;
   const v = textValue(run.text, dep.version);
-  if (v === undefined || singleProperty(v)) return; // a property is decided where it is defined
+  if (v === undefined) return;
   if (run.boot3) return; // the version is the 3.x build's own
+  const prop = singleProperty(v);
+  if (prop) return renamedPropertyVersion(run, dep, row, prop); // mostly decided where it is defined
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
   if (managed) {
@@ -424,6 +426,28 @@ function ensureActuator(run: PomRun, dep: DepRef): void {
   const markup = [`<dependency>`, `${inner}<groupId>${boot}</groupId>`, `${inner}<artifactId>${ACTUATOR}</artifactId>`, `${indent}</dependency>`].join(eol);
   run.out.insert(dep.el.end, `${eol}${indent}${markup}`, SLEUTH_RULE);
   run.out.report(SLEUTH_RULE, 'info', dep.el.start, actuatorAddedMessage(boot));
+}
+
+/**
+ * A renamed dependency whose <version> is a property: the pom that defines it raises it when every
+ * reader agrees on the new version (properties()). When they do not, the property keeps the old
+ * artifact's version, which the new one does not have: in a Boot-managed pom whose new artifact Boot
+ * manages, the <version> goes (Boot's version applies); otherwise it is reported.
+ */
+function renamedPropertyVersion(run: PomRun, dep: DepRef, row: Row, prop: string): void {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  const uses = usesOfProperty(run, prop);
+  const decided = uses.length > 0 ? expectedVersion(run.facts, uses) : undefined;
+  const managed = run.facts.managedTarget.get(key);
+  if (decided !== undefined && decided === (managed ?? run.facts.targetVersions.get(key)?.version)) return;
+  if (managed && run.bootManaged && dep.version) {
+    const span = elementLineSpan(run.text, dep.version);
+    run.out.replace(span.start, span.end, '', 'build/coordinates');
+    run.out.report('build/coordinates', 'info', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; <version> removed, Spring Boot ${run.facts.target.version} manages ${managed}`);
+    return;
+  }
+  run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; choose a version that exists (${row.note})`);
 }
 
 function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
