@@ -8,6 +8,7 @@ import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/en
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
 import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
+import { HAND_VERSIONED_RULE, handVersionedMessage, handVersionedTarget, isNewLine } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
@@ -157,6 +158,11 @@ function properties(run: PomRun): void {
     }
     if (run.boot3) continue; // Java level above; every other property rule is a 2.7 -> 3.0 version
     const bom = importedBomOf(facts, used);
+    if (bom && !run.bootManaged && !bom.cloud && handVersioned(run, uses) && isNewLine(value, bom.version)) {
+      setValue(run, el, bom.version, HAND_VERSIONED_RULE, name);
+      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, bom.version, `${bom.row.groupId}:${bom.row.artifactId}`));
+      continue;
+    }
     if (bom && (run.bootManaged || bom.cloud)) {
       if (bom.below(value)) {
         setValue(run, el, bom.version, bom.rule, name);
@@ -171,6 +177,12 @@ function properties(run: PomRun): void {
     }
     if (name === boot.kotlin.versionProperty || used.some((u) => u.groupId === boot.kotlin.groupId)) {
       if (isLower(value, facts.target.kotlin)) setValue(run, el, facts.target.kotlin, 'build/kotlin-version', name);
+      continue;
+    }
+    const handTarget = !run.bootManaged && used.length > 0 && handVersioned(run, uses) ? handVersionedTarget(facts, name, value) : undefined;
+    if (handTarget) {
+      setValue(run, el, handTarget, HAND_VERSIONED_RULE, name);
+      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, handTarget, facts.props.get(name)!.library));
       continue;
     }
     if (run.bootManaged && facts.props.has(name)) {
@@ -190,6 +202,14 @@ function properties(run: PomRun): void {
     const expected = expectedVersion(facts, used);
     if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
   }
+}
+
+/** Not Boot-managed, but Boot artifacts are declared in this pom's chain or versioned by its properties: Boot by hand. */
+function handVersioned(run: PomRun, uses: Map<string, PropertyUse[]>): boolean {
+  const boot = run.facts.section.boot.groupId;
+  if (run.bootManaged || run.boot3) return false;
+  if (run.models.some((m) => m.deps.some((d) => d.kind !== 'exclusion' && textValue(m.text, d.groupId) === boot))) return true;
+  return [...uses.values()].some((list) => list.some((u) => u.groupId === boot));
 }
 
 /** The BOM target, when every use of a property is an import of one BOM whose version moves (Boot's imports, Spring Cloud's). */
@@ -319,6 +339,7 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
 function importedBom(run: PomRun, dep: DepRef, key: string): void {
   const bom = run.facts.boms.get(key);
   const scope = textValue(run.text, dep.scope);
+  if (bom && !run.bootManaged && !bom.cloud && dep.version && (scope === undefined || scope === 'import')) return handVersionedBom(run, dep, bom, key);
   if (!bom || !(run.bootManaged || bom.cloud) || !dep.version || (scope !== undefined && scope !== 'import')) return;
   const raw = textValue(run.text, dep.version);
   if (raw === undefined) return;
@@ -339,6 +360,14 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   if (raw.includes('${')) return;
   setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
   run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+}
+
+/** A literal import of a BOM Boot imports, in a build that versions Boot by hand: a Boot 2 line moves to Boot 3.0's. */
+function handVersionedBom(run: PomRun, dep: DepRef, bom: BomTarget, key: string): void {
+  const raw = textValue(run.text, dep.version);
+  if (raw === undefined || raw.includes('${') || !isNewLine(raw, bom.version) || !handVersioned(run, usesOfThisPom(run))) return;
+  setValue(run, dep.version!, bom.version, HAND_VERSIONED_RULE, `${key} version`);
+  run.out.report(HAND_VERSIONED_RULE, 'info', dep.el.start, handVersionedMessage(run.facts, `${key} version`, raw, bom.version, key));
 }
 
 /** spring-cloud-dependencies below the 2022.0 train: a literal is raised; a property is raised where it is defined, or reported here when shared. */

@@ -18,6 +18,7 @@ export const DEPENDENCY_RULES = [
   'build/spring-cloud-module',
   'build/sleuth-tracing',
   'build/library',
+  'build/hand-versioned',
 ];
 
 export class PassOutput {

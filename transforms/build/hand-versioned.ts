@@ -1,0 +1,36 @@
+// build/hand-versioned: builds that version Boot by hand (no Boot parent, no Boot BOM import, Boot
+// artifacts versioned one by one, `${spring-boot.version}`) pin the libraries Boot manages
+// themselves. Where such a pin is still on the line Boot 2.7 used and Boot 3.0 manages a new line
+// of that library (spring-framework-bom 5.3 -> 6.0, SLF4J 1.7 -> 2.0, Logback 1.2 -> 1.4,
+// Spring Security 5 -> 6, Hibernate 5 -> 6.1), the pin moves to the version Boot 3.0 manages
+// (spring-boot-dependencies-3.0.json, through the table): the old line does not work with
+// Spring Framework 6 / Jakarta EE 10. A pin already on Boot 3.0's line is the user's choice and stays.
+import { compareVersions, type BuildFacts } from './facts.js';
+
+export const HAND_VERSIONED_RULE = 'build/hand-versioned';
+
+function line(v: string): number[] | undefined {
+  const m = /^(\d+)(?:\.(\d+))?/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2] ?? 0)] : undefined;
+}
+
+/**
+ * True when `target` is a new line of the library against `current`: another major, or for 0.x/1.x
+ * libraries (Logback, SLF4J) another minor; and `current` is lower.
+ */
+export function isNewLine(current: string, target: string): boolean {
+  const a = line(current);
+  const b = line(target);
+  if (!a || !b || compareVersions(current, target) !== -1) return false;
+  return a[0] !== b[0] || (a[0]! <= 1 && a[1] !== b[1]);
+}
+
+/** The version Boot 3.0 manages for a property named like one of its version properties, when `value` is on an older line. */
+export function handVersionedTarget(facts: BuildFacts, property: string, value: string): string | undefined {
+  const target = facts.propertyVersion(property);
+  return target && isNewLine(value, target) ? target : undefined;
+}
+
+export function handVersionedMessage(facts: BuildFacts, what: string, value: string, target: string, library: string): string {
+  return `${what} = ${value} pins ${library} on the line Boot 2.x used; this build versions Spring Boot by hand, and Spring Boot ${facts.target.version} needs ${library} ${target} (the version it manages): raised`;
+}
