@@ -7,6 +7,7 @@ import type {
   Coordinate,
   CoordinateRow,
   ImportedBomRow,
+  ManagedGroupRow,
   ManagedVersion,
   VersionPropertyRow,
 } from '../../src/table/sections/build.js';
@@ -148,6 +149,20 @@ function importedBoms(deps30: DepsFile): ImportedBomRow[] {
   return [...rows.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
 }
 
+/** groupIds that exactly one Boot 3.0 library lists (a shared groupId says nothing about the library). */
+function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
+  const boot = bootLibrary(deps30);
+  const owners = new Map<string, Library[]>();
+  for (const l of deps30.libraries) for (const g of l.groups) owners.set(g.groupId, [...(owners.get(g.groupId) ?? []), l].filter((x, i, a) => a.indexOf(x) === i));
+  const rows: ManagedGroupRow[] = [];
+  for (const [groupId, libs] of owners) {
+    if (libs.length !== 1) continue;
+    const l = libs[0]!;
+    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) } });
+  }
+  return rows.sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
+}
+
 export function buildBuild(data: DataDir): BuildSection {
   const deps27 = data.read<DepsFile>('spring-boot-dependencies-2.7.json');
   const deps30 = data.read<DepsFile>('spring-boot-dependencies-3.0.json');
@@ -213,5 +228,6 @@ export function buildBuild(data: DataDir): BuildSection {
     springCloud: buildSpringCloud(data),
     libraries: buildLibraries(),
     targetVersions: buildTargetVersions(),
+    managedGroups: managedGroups(deps30),
   };
 }

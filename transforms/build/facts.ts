@@ -28,6 +28,8 @@ export interface BuildFacts {
   libraries: Map<string, LibraryRow>;
   /** 'groupId:artifactId' -> a version that exists for a rename target Boot 3.0 does not manage. */
   targetVersions: Map<string, TargetVersionRow>;
+  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release. */
+  groups: Map<string, { library: string; version: string }>;
   /** Version of a version property in the target release (undefined: not a 3.0 property). */
   propertyVersion(property: string): string | undefined;
 }
@@ -89,7 +91,12 @@ export function buildFacts(ctx: PassContext): BuildFacts {
     boms.set(`${cloud.row.groupId}:${cloud.row.artifactId}`, cloud);
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
-    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, libraries, targetVersions, propertyVersion };
+    const groups = new Map<string, { library: string; version: string }>();
+    for (const g of s.managedGroups) {
+      const version = g.version30[target.version];
+      if (version) groups.set(g.groupId, { library: g.library, version });
+    }
+    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, libraries, targetVersions, groups, propertyVersion };
   });
 }
 

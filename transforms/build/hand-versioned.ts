@@ -31,6 +31,14 @@ export function handVersionedTarget(facts: BuildFacts, property: string, value: 
   return target && isNewLine(value, target) ? target : undefined;
 }
 
+/** The one Boot 3.0 library every use belongs to (by groupId), when `value` pins an older line of it. */
+export function handVersionedGroupTarget(facts: BuildFacts, uses: { groupId: string }[], value: string): { library: string; version: string } | undefined {
+  const libs = new Set(uses.map((u) => facts.groups.get(u.groupId)));
+  const [only] = [...libs];
+  if (libs.size !== 1 || !only || !isNewLine(value, only.version)) return undefined;
+  return only;
+}
+
 export function handVersionedMessage(facts: BuildFacts, what: string, value: string, target: string, library: string): string {
   return `${what} = ${value} pins ${library} on the line Boot 2.x used; this build versions Spring Boot by hand, and Spring Boot ${facts.target.version} needs ${library} ${target} (the version it manages): raised`;
 }

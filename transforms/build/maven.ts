@@ -8,7 +8,7 @@ import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/en
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
 import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
-import { HAND_VERSIONED_RULE, handVersionedMessage, handVersionedTarget, isNewLine } from './hand-versioned.js';
+import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
@@ -179,10 +179,12 @@ function properties(run: PomRun): void {
       if (isLower(value, facts.target.kotlin)) setValue(run, el, facts.target.kotlin, 'build/kotlin-version', name);
       continue;
     }
-    const handTarget = !run.bootManaged && used.length > 0 && handVersioned(run, uses) ? handVersionedTarget(facts, name, value) : undefined;
+    const hand = !run.bootManaged && used.length > 0 && handVersioned(run, uses);
+    const byName = hand ? handVersionedTarget(facts, name, value) : undefined;
+    const handTarget = byName ? { library: facts.props.get(name)!.library, version: byName } : hand ? handVersionedGroupTarget(facts, used, value) : undefined;
     if (handTarget) {
-      setValue(run, el, handTarget, HAND_VERSIONED_RULE, name);
-      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, handTarget, facts.props.get(name)!.library));
+      setValue(run, el, handTarget.version, HAND_VERSIONED_RULE, name);
+      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, handTarget.version, handTarget.library));
       continue;
     }
     if (run.bootManaged && facts.props.has(name)) {

@@ -113,6 +113,13 @@ export interface TargetVersionRow {
   source: string;
 }
 
+/** A groupId only one Boot 3.0 library lists, with that library's version per release (hand-versioned builds). */
+export interface ManagedGroupRow {
+  groupId: string;
+  library: string;
+  version30: Record<string, string>;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -142,4 +149,5 @@ export interface BuildSection {
   springCloud: SpringCloudSection;
   libraries: LibraryRow[];
   targetVersions: TargetVersionRow[];
+  managedGroups: ManagedGroupRow[];
 }
