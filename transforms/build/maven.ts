@@ -6,12 +6,11 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
-import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine } from './hand-versioned.js';
-import { existsMessage, LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
-import type { LibraryRow } from '../../src/table/sections/build.js';
-import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
+import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
+import { blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -29,10 +28,12 @@ import {
   type PropertyUse,
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
+import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
+import { ensureActuator, otherCoordinate, renamedPropertyVersion } from './maven-libraries.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom'];
 
-interface PomRun {
+export interface PomRun {
   text: string;
   eol: string;
   facts: BuildFacts;
@@ -101,7 +102,7 @@ function reportEntities(run: PomRun): void {
 }
 
 /** Replaces the text of a leaf element; reports when the value is not plain text. */
-function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
+export function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
   const span = valueSpan(run.text, el);
   if (!span) {
     run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
@@ -206,23 +207,15 @@ function properties(run: PomRun): void {
   }
 }
 
-/** Not Boot-managed, but Boot artifacts are declared in this pom's chain or versioned by its properties: Boot by hand. */
-function handVersioned(run: PomRun, uses: Map<string, PropertyUse[]>): boolean {
-  const boot = run.facts.section.boot.groupId;
-  if (run.bootManaged || run.boot3) return false;
-  if (run.models.some((m) => m.deps.some((d) => d.kind !== 'exclusion' && textValue(m.text, d.groupId) === boot))) return true;
-  return [...uses.values()].some((list) => list.some((u) => u.groupId === boot));
-}
-
 /** The BOM target, when every use of a property is an import of one BOM whose version moves (Boot's imports, Spring Cloud's). */
-function importedBomOf(facts: BuildFacts, used: PropertyUse[]): BomTarget | undefined {
+export function importedBomOf(facts: BuildFacts, used: PropertyUse[]): BomTarget | undefined {
   const keys = new Set(used.map((u) => `${u.groupId}:${u.artifactId}`));
   if (keys.size !== 1 || used.some((u) => u.kind !== 'managed-dependency')) return undefined;
   return facts.boms.get([...keys][0]!);
 }
 
 /** The uses of this pom's properties: other poms' (as scanned) plus this pom's own, from its current text. */
-function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
+export function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
   const fromProject = propertyUses(run.ctx.project).get(run.model.path) ?? new Map<string, PropertyUse[]>();
   const own = new Map<string, Map<string, PropertyUse[]>>();
   addUses(own, run.models);
@@ -233,7 +226,7 @@ function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
 }
 
 /** The one version Boot 3.0 manages for every coordinate that uses a property (before or after its rename). */
-function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+export function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
   const versions = new Set<string | undefined>();
   for (const u of used) {
     const key = `${u.groupId}:${u.artifactId}`;
@@ -276,55 +269,6 @@ function dependency(run: PomRun, dep: DepRef): void {
   }
 }
 
-/** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
-function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string): void {
-  const lib = libraryFor(run.facts, g, a);
-  if (lib) return library(run, dep, lib, `${g}:${a}`);
-  const cloud = cloudModuleMessage(run.facts, g, a);
-  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
-}
-
-/**
- * A rename row renames only when the version moves with it (a literal, or a property raised where it
- * is defined): new coordinates with the old line's version, or with none, would not resolve.
- */
-function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
-  if (row.action === 'manual') {
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key));
-    return;
-  }
-  const raw = dep.version ? textValue(run.text, dep.version) : undefined;
-  const prop = raw ? singleProperty(raw) : undefined;
-  const value = prop ? resolveValue(run.models, raw) : raw;
-  const literal = raw !== undefined && !prop && !raw.includes('${');
-  const to = value === undefined || value.includes('${') ? undefined : libraryVersion(row, value);
-  // a property is raised in the pom that defines it (properties()) when only such rows read it
-  const follows = literal || (prop !== undefined && value !== undefined && (to === undefined || libraryTarget(run.facts, usesOfProperty(run, prop), value) !== undefined));
-  if (dep.kind === 'exclusion') {
-    if (row.action === 'rename') renameLibrary(run, dep, row, key);
-    return;
-  }
-  if (!follows) {
-    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
-    return;
-  }
-  if (row.action === 'rename' && !renameLibrary(run, dep, row, key)) return;
-  if (literal && to) setValue(run, dep.version!, to, LIBRARY_RULE, 'version');
-  if (to || row.action === 'rename') run.out.report(LIBRARY_RULE, 'info', dep.el.start, libraryMessage(row, key, value));
-}
-
-function renameLibrary(run: PomRun, dep: DepRef, row: LibraryRow, key: string): boolean {
-  const g = textValue(run.text, dep.groupId);
-  const a = textValue(run.text, dep.artifactId);
-  if (!row.to || !dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
-    run.out.report(LIBRARY_RULE, 'warning', dep.el.start, `${libraryMessage(row, key)}; the coordinates come from properties or entities: rename them by hand`);
-    return false;
-  }
-  if (g !== row.to.groupId) setValue(run, dep.groupId, row.to.groupId, LIBRARY_RULE, 'groupId');
-  if (a !== row.to.artifactId) setValue(run, dep.artifactId, row.to.artifactId, LIBRARY_RULE, 'artifactId');
-  return true;
-}
-
 /**
  * On a build already on Boot 3.x only what is wrong under every 3.x stays: renamed coordinates
  * (their version is the build's own), removed dependencies and integrations. Versions compared
@@ -364,29 +308,8 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
-/** A literal import of a BOM Boot imports, in a build that versions Boot by hand: a Boot 2 line moves to Boot 3.0's. */
-function handVersionedBom(run: PomRun, dep: DepRef, bom: BomTarget, key: string): void {
-  const raw = textValue(run.text, dep.version);
-  if (raw === undefined || raw.includes('${') || !isNewLine(raw, bom.version) || !handVersioned(run, usesOfThisPom(run))) return;
-  setValue(run, dep.version!, bom.version, HAND_VERSIONED_RULE, `${key} version`);
-  run.out.report(HAND_VERSIONED_RULE, 'info', dep.el.start, handVersionedMessage(run.facts, `${key} version`, raw, bom.version, key));
-}
-
-/** spring-cloud-dependencies below the 2022.0 train: a literal is raised; a property is raised where it is defined, or reported here when shared. */
-function cloudTrainImport(run: PomRun, dep: DepRef, bom: BomTarget, raw: string, value: string, prop: string | undefined): void {
-  if (prop) {
-    if (importedBomOf(run.facts, usesOfProperty(run, prop)) === undefined) {
-      run.out.report(bom.rule, 'warning', dep.el.start, trainKept(run.facts, value, `\${${prop}}`, `\${${prop}} also versions other coordinates`));
-    }
-    return;
-  }
-  if (raw.includes('${')) return;
-  setValue(run, dep.version!, bom.version, bom.rule, 'spring-cloud-dependencies version');
-  run.out.report(bom.rule, 'info', dep.el.start, trainRaised(run.facts, value));
-}
-
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
-function usesOfProperty(run: PomRun, name: string): PropertyUse[] {
+export function usesOfProperty(run: PomRun, name: string): PropertyUse[] {
   const def = findProperty(run.models, name);
   if (!def) return [];
   if (def.model.path === run.model.path) return usesOfThisPom(run).get(name) ?? [];
@@ -439,46 +362,6 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   } else {
     run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
-}
-
-/** Micrometer Tracing needs the actuator starter: added after the renamed dependency unless this pom or a parent declares it. */
-function ensureActuator(run: PomRun, dep: DepRef): void {
-  const boot = run.facts.section.boot.groupId;
-  const declared = run.models.some((m) => m.deps.some((d) => d.kind === 'dependency' && textValue(m.text, d.groupId) === boot && textValue(m.text, d.artifactId) === ACTUATOR));
-  if (declared || run.actuatorAdded) return;
-  run.actuatorAdded = true;
-  if (!run.bootManaged) {
-    run.out.report(SLEUTH_RULE, 'warning', dep.el.start, actuatorMissingMessage(boot, `<dependency> ${boot}:${ACTUATOR} at the Boot version`));
-    return;
-  }
-  const indent = lineIndent(run.text, dep.el.start);
-  const inner = dep.el.children[0] ? lineIndent(run.text, dep.el.children[0].start) : indent + indentUnit(run.text);
-  const { eol } = run;
-  const markup = [`<dependency>`, `${inner}<groupId>${boot}</groupId>`, `${inner}<artifactId>${ACTUATOR}</artifactId>`, `${indent}</dependency>`].join(eol);
-  run.out.insert(dep.el.end, `${eol}${indent}${markup}`, SLEUTH_RULE);
-  run.out.report(SLEUTH_RULE, 'info', dep.el.start, actuatorAddedMessage(boot));
-}
-
-/**
- * A renamed dependency whose <version> is a property: the pom that defines it raises it when every
- * reader agrees on the new version (properties()). When they do not, the property keeps the old
- * artifact's version, which the new one does not have: in a Boot-managed pom whose new artifact Boot
- * manages, the <version> goes (Boot's version applies); otherwise it is reported.
- */
-function renamedPropertyVersion(run: PomRun, dep: DepRef, row: Row, prop: string): void {
-  const to = row.to!;
-  const key = `${to.groupId}:${to.artifactId}`;
-  const uses = usesOfProperty(run, prop);
-  const decided = uses.length > 0 ? expectedVersion(run.facts, uses) : undefined;
-  const managed = run.facts.managedTarget.get(key);
-  if (decided !== undefined && decided === (managed ?? run.facts.targetVersions.get(key)?.version)) return;
-  if (managed && run.bootManaged && dep.version) {
-    const span = elementLineSpan(run.text, dep.version);
-    run.out.replace(span.start, span.end, '', 'build/coordinates');
-    run.out.report('build/coordinates', 'info', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; <version> removed, Spring Boot ${run.facts.target.version} manages ${managed}`);
-    return;
-  }
-  run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; choose a version that exists (${row.note})`);
 }
 
 function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
