@@ -7,11 +7,12 @@ import { libraryFor } from './facts.js';
 import type { GradleRun } from './gradle-rules.js';
 import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
+import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 
 /** `"g:a"` / `"g:a:v"`: `version` and `versionStart` locate the literal version when there is one. */
 export function otherCoordinate(run: GradleRun, t: BuildToken, g: string, a: string, version: string | undefined, versionStart: number): void {
   const row = usable(run, g, a, t);
-  if (!row) return;
+  if (!row) return pinnedLine(run, t, g, a, version, versionStart);
   // new coordinates without the version that goes with them would not resolve: report instead
   if (!version) return unversioned(run, row, `${g}:${a}`, t);
   const base = t.contentStart!;
@@ -46,6 +47,22 @@ export function otherMap(run: GradleRun, group: BuildToken, name: BuildToken, ve
   const to = version && !version.templated ? libraryVersion(row, version.value) : undefined;
   if (to && version) set(version, to);
   if (to || row.action === 'rename') run.out.report(LIBRARY_RULE, 'info', group.start, libraryMessage(row, `${group.value}:${name.value}`, version?.value));
+}
+
+/**
+ * build/pinned-line: a literal version, in a script that uses Boot, on the Boot 2 line of a library
+ * Boot 3.0 manages at a new line (a direct version wins over Boot's dependency management).
+ */
+function pinnedLine(run: GradleRun, t: BuildToken, g: string, a: string, version: string | undefined, versionStart: number): void {
+  const boot = run.facts.section.boot;
+  if (!version || run.boot3 || cloudModuleMessage(run.facts, g, a) || !run.text.includes(boot.groupId)) return;
+  if (g === boot.groupId || g === boot.kotlin.groupId || g === boot.dependencyManagementPlugin.groupId || run.facts.boms.has(`${g}:${a}`)) return;
+  // a build-script classpath (a Gradle plugin of that library) has its own version line
+  if (/\bclasspath\b/.test(run.text.slice(run.text.lastIndexOf('\n', t.start) + 1, t.start))) return;
+  const target = handVersionedGroupTarget(run.facts, [{ groupId: g }], version);
+  if (!target) return;
+  run.out.replace(versionStart, versionStart + version.length, target.version, PINNED_LINE_RULE);
+  run.out.report(PINNED_LINE_RULE, 'info', t.start, pinnedLineMessage(run.facts, `${g}:${a} version`, version, target));
 }
 
 /** The row to apply, after reporting what is only reported (manual rows, Cloud modules, any row on Boot 3.x). */

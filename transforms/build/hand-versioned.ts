@@ -8,6 +8,8 @@
 import { compareVersions, type BuildFacts } from './facts.js';
 
 export const HAND_VERSIONED_RULE = 'build/hand-versioned';
+/** The same decision in a Boot-managed build: an explicit pin that overrides Boot's version with a Boot 2 line. */
+export const PINNED_LINE_RULE = 'build/pinned-line';
 
 function line(v: string): number[] | undefined {
   const m = /^(\d+)(?:\.(\d+))?/.exec(v.trim());
@@ -41,4 +43,8 @@ export function handVersionedGroupTarget(facts: BuildFacts, uses: { groupId: str
 
 export function handVersionedMessage(facts: BuildFacts, what: string, value: string, target: string, library: string): string {
   return `${what} = ${value} pins ${library} on the line Boot 2.x used; this build versions Spring Boot by hand, and Spring Boot ${facts.target.version} needs ${library} ${target} (the version it manages): raised`;
+}
+
+export function pinnedLineMessage(facts: BuildFacts, what: string, value: string, target: { library: string; version: string }): string {
+  return `${what} = ${value} overrides Spring Boot's version of ${target.library} with the line Boot 2.x used, which does not work with Spring Boot ${facts.target.version}; raised to ${target.version}, the version Boot manages (remove the pin to follow Boot)`;
 }

@@ -10,6 +10,7 @@ import { expectedVersion, setValue, usesOfProperty, type PomRun } from './maven.
 import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
+import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 
 /** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
 export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string): void {
@@ -17,6 +18,20 @@ export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string):
   if (lib) return library(run, dep, lib, `${g}:${a}`);
   const cloud = cloudModuleMessage(run.facts, g, a);
   if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
+  else if (!cloud && (dep.kind === 'dependency' || dep.kind === 'managed-dependency') && dep.version && run.bootManaged && !run.boot3) pinnedLine(run, dep, g, a);
+}
+
+/** A literal pin, in a Boot-managed pom, on the Boot 2 line of a library Boot 3.0 manages at a new line (build/pinned-line). */
+function pinnedLine(run: PomRun, dep: DepRef, g: string, a: string): void {
+  const boot = run.facts.section.boot;
+  // Boot's own coordinates, Kotlin and the BOMs Boot imports have their rules (boot-version, kotlin-version, imported-bom)
+  if (g === boot.groupId || g === boot.kotlin.groupId || run.facts.boms.has(`${g}:${a}`)) return;
+  const raw = textValue(run.text, dep.version);
+  if (raw === undefined || raw.includes('${')) return;
+  const target = handVersionedGroupTarget(run.facts, [{ groupId: g }], raw);
+  if (!target) return;
+  setValue(run, dep.version!, target.version, PINNED_LINE_RULE, 'version');
+  run.out.report(PINNED_LINE_RULE, 'info', dep.el.start, pinnedLineMessage(run.facts, `${g}:${a} version`, raw, target));
 }
 
 /**

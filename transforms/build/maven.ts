@@ -8,7 +8,7 @@ import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/en
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
 import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
-import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine } from './hand-versioned.js';
+import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
 import { blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
@@ -195,6 +195,12 @@ function properties(run: PomRun): void {
         run.out.report('build/version-property', 'info', el.start, `${decision.message}: override updated; remove it to follow Boot`);
       }
       else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
+      continue;
+    }
+    const pinned = run.bootManaged && used.length > 0 ? handVersionedGroupTarget(facts, used, value) : undefined;
+    if (pinned) {
+      setValue(run, el, pinned.version, PINNED_LINE_RULE, name);
+      run.out.report(PINNED_LINE_RULE, 'info', el.start, pinnedLineMessage(facts, name, value, pinned));
       continue;
     }
     const libVersion = libraryTarget(facts, used, value);

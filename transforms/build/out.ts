@@ -19,6 +19,7 @@ export const DEPENDENCY_RULES = [
   'build/sleuth-tracing',
   'build/library',
   'build/hand-versioned',
+  'build/pinned-line',
 ];
 
 export class PassOutput {
