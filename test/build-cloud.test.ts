@@ -5,7 +5,7 @@ import type { PassContext, ProjectFile, ProjectView } from '../src/engine/types.
 import { convertValue } from '../src/properties/conversions.js';
 import { loadTable } from '../src/table/load.js';
 import { buildFacts } from '../transforms/build/facts.js';
-import { isNewLine } from '../transforms/build/hand-versioned.js';
+import { handVersionedGroupTarget, isNewLine } from '../transforms/build/hand-versioned.js';
 import { libraryTarget, libraryVersion } from '../transforms/build/libraries.js';
 import { sleuthUsers } from '../transforms/build/sleuth.js';
 import { cloudModuleMessage } from '../transforms/build/spring-cloud.js';
@@ -42,6 +42,17 @@ describe('hand-versioned lines', () => {
     expect(isNewLine('2.13.4', '2.14.3')).toBe(false);
     expect(isNewLine('7.0.0', '6.0.14')).toBe(false);
     expect(isNewLine('${x}', '6.0.14')).toBe(false);
+  });
+
+  it('by groupId: a new major of a plain release only; release-train libraries are not known by group', () => {
+    const g = (groupId: string, v: string) => handVersionedGroupTarget(facts, [{ groupId }], v)?.version;
+    expect(g('org.springframework', '5.3.24')).toBe(facts.groups.get('org.springframework')!.version);
+    expect(g('org.springframework.security', '5.7.3.RELEASE')).toMatch(/^6\./);
+    expect(g('org.springframework.security', '6.0.2')).toBeUndefined();
+    expect(g('io.opentelemetry', '0.17.0-alpha')).toBeUndefined();
+    expect(g('org.springframework.data', '1.2.1.RELEASE')).toBeUndefined();
+    expect(facts.groups.has('org.springframework.data')).toBe(false);
+    expect(handVersionedGroupTarget(facts, [{ groupId: 'org.springframework' }, { groupId: 'org.slf4j' }], '5.3.24')).toBeUndefined();
   });
 });
 

@@ -149,7 +149,11 @@ function importedBoms(deps30: DepsFile): ImportedBomRow[] {
   return [...rows.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
 }
 
-/** groupIds that exactly one Boot 3.0 library lists (a shared groupId says nothing about the library). */
+/**
+ * groupIds that exactly one Boot 3.0 library lists (a shared groupId says nothing about the library),
+ * except libraries versioned as a release train (Spring Data 2022.0.x, Reactor 2022.0.x): their
+ * artifacts carry other versions.
+ */
 function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
   const boot = bootLibrary(deps30);
   const owners = new Map<string, Library[]>();
@@ -158,6 +162,7 @@ function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
   for (const [groupId, libs] of owners) {
     if (libs.length !== 1) continue;
     const l = libs[0]!;
+    if (/^\d{4}\./.test(l.version)) continue;
     rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) } });
   }
   return rows.sort((a, b) => (a.groupId < b.groupId ? -1 : 1));

@@ -33,11 +33,21 @@ export function handVersionedTarget(facts: BuildFacts, property: string, value: 
   return target && isNewLine(value, target) ? target : undefined;
 }
 
-/** The one Boot 3.0 library every use belongs to (by groupId), when `value` pins an older line of it. */
+/** A plain release (`6.0.8`, `5.6.15.Final`, `2.3.4.RELEASE`): not a pre-release or a build's own qualifier (`1.17.0-alpha`). */
+const PLAIN_RELEASE = /^\d+(?:\.\d+)*(?:[.-](?:RELEASE|Final))?$/;
+
+/**
+ * The one Boot 3.0 library every use belongs to (by groupId), when `value` pins an older major of it.
+ * By groupId only a new major counts (an artifact of the group may have its own minor line), only
+ * plain releases move, and libraries versioned as release trains (Spring Data 2022.0.x, whose
+ * artifacts are 3.0.x) are not in `facts.groups` at all.
+ */
 export function handVersionedGroupTarget(facts: BuildFacts, uses: { groupId: string }[], value: string): { library: string; version: string } | undefined {
   const libs = new Set(uses.map((u) => facts.groups.get(u.groupId)));
   const [only] = [...libs];
-  if (libs.size !== 1 || !only || !isNewLine(value, only.version)) return undefined;
+  if (libs.size !== 1 || !only || !PLAIN_RELEASE.test(value.trim())) return undefined;
+  const [a, b] = [line(value), line(only.version)];
+  if (!a || !b || a[0] === b[0] || compareVersions(value, only.version) !== -1) return undefined;
   return only;
 }
 
