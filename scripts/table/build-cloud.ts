@@ -37,6 +37,7 @@ export function buildSpringCloud(data: DataDir): SpringCloudSection {
     codename: train.codename,
     boot: train.boot,
     latest: train.latest,
+    modules: f.modules.filter((m) => m.in2022_0_5 !== null).map((m) => ({ module: m.module, version: m.in2022_0_5! })),
     olderTrains: f.trains.filter((t) => t.train < train.train).map((t) => ({ train: t.train, codename: t.codename, boot: t.boot })),
     withoutRelease,
     source: `${FILE}: ${f.source}`,

@@ -161,11 +161,11 @@ function cloudTrain(run: CatalogRun, key: string, version: TomlString | undefine
   const bom = run.facts.boms.get(key);
   if (!bom?.cloud || !version || !bom.below(version.value)) return;
   if (ref !== undefined && (run.refUses.get(ref) ?? 0) > 1) {
-    run.out.report(bom.rule, 'warning', at, trainKept(run.facts, version.value, `[versions] ${ref}`, `${ref} also versions other entries`));
+    run.out.report(bom.rule, 'warning', at, trainKept(run.facts, version.value, `[versions] ${ref}`, `${ref} also versions other entries`, bom));
     return;
   }
   run.out.replace(version.start, version.end, bom.version, bom.rule);
-  run.out.report(bom.rule, 'info', at, trainRaised(run.facts, version.value, ref === undefined ? undefined : `[versions] ${ref}`));
+  run.out.report(bom.rule, 'info', at, trainRaised(run.facts, version.value, ref === undefined ? undefined : `[versions] ${ref}`, bom));
 }
 
 /**

@@ -3,7 +3,7 @@
 import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
-import { cloudBom } from './spring-cloud.js';
+import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
 import type { PassContext } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
@@ -42,6 +42,8 @@ export interface BomTarget {
   below(current: string): boolean;
   /** Spring Cloud's train: raised in any build that imports it (not only Boot-managed ones), reported in its own words. */
   cloud?: boolean;
+  /** A Spring Cloud module's own BOM (spring-cloud-stream-dependencies), part of the train. */
+  module?: boolean;
 }
 
 export class BuildOptionError extends Error {}
@@ -89,6 +91,7 @@ export function buildFacts(ctx: PassContext): BuildFacts {
     }
     const cloud = cloudBom(s.springCloud);
     boms.set(`${cloud.row.groupId}:${cloud.row.artifactId}`, cloud);
+    for (const m of cloudModuleBoms(s.springCloud)) boms.set(`${m.row.groupId}:${m.row.artifactId}`, m);
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
     const groups = new Map<string, { library: string; version: string }>();

@@ -188,12 +188,12 @@ function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], en
 function cloudEntry(file: SourceFile, entry: PropertyEntry, name: string, target: VersionTarget, other: ProjectFile | undefined, out: PassOutput, facts: BuildFacts): void {
   const current = entry.value.trim();
   if (other) {
-    out.report(target.rule, 'warning', entry.valueStart, trainKept(facts, current, name, `${other.path} also reads ${name} as something else`));
+    out.report(target.rule, 'warning', entry.valueStart, trainKept(facts, current, name, `${other.path} also reads ${name} as something else`, facts.boms.get(target.bom!)));
     return;
   }
   const edit = setValueEdit(file.text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
   if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
-  out.report(target.rule, 'info', entry.valueStart, trainRaised(facts, current, name));
+  out.report(target.rule, 'info', entry.valueStart, trainRaised(facts, current, name, facts.boms.get(target.bom!)));
 }
 
 /** The script mentions `name` as a word (not only inside a longer name). */

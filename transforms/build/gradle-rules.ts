@@ -576,11 +576,11 @@ function trainAlreadyAssigned(run: GradleRun, bom: BomTarget, expr: string): boo
 /** Spring Cloud's train in a script variable: raised where assigned when only its BOM imports read it. */
 function cloudVariable(run: GradleRun, t: BuildToken, assigned: BuildToken, bom: BomTarget, name: string): void {
   if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== bom.version) {
-    run.out.report(bom.rule, 'warning', t.start, trainKept(run.facts, assigned.value, name, `${name} versions more than this import`));
+    run.out.report(bom.rule, 'warning', t.start, trainKept(run.facts, assigned.value, name, `${name} versions more than this import`, bom));
     return;
   }
   run.out.replace(assigned.contentStart!, assigned.contentEnd!, bom.version, bom.rule);
-  run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, assigned.value, name));
+  run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, assigned.value, name, bom));
 }
 
 /**
@@ -592,7 +592,7 @@ function importedBom(run: GradleRun, t: BuildToken, key: string, version: string
   const bom = movingBom(run, key);
   if (!bom || !bom.below(version)) return;
   run.out.replace(versionStart, versionStart + version.length, bom.version, bom.rule);
-  if (bom.cloud) return run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, version));
+  if (bom.cloud) return run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, version, undefined, bom));
   run.out.report('build/imported-bom', 'warning', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 

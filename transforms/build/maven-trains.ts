@@ -12,13 +12,13 @@ import { trainKept, trainRaised } from './spring-cloud.js';
 export function cloudTrainImport(run: PomRun, dep: DepRef, bom: BomTarget, raw: string, value: string, prop: string | undefined): void {
   if (prop) {
     if (importedBomOf(run.facts, usesOfProperty(run, prop)) === undefined) {
-      run.out.report(bom.rule, 'warning', dep.el.start, trainKept(run.facts, value, `\${${prop}}`, `\${${prop}} also versions other coordinates`));
+      run.out.report(bom.rule, 'warning', dep.el.start, trainKept(run.facts, value, `\${${prop}}`, `\${${prop}} also versions other coordinates`, bom));
     }
     return;
   }
   if (raw.includes('${')) return;
   setValue(run, dep.version!, bom.version, bom.rule, 'spring-cloud-dependencies version');
-  run.out.report(bom.rule, 'info', dep.el.start, trainRaised(run.facts, value));
+  run.out.report(bom.rule, 'info', dep.el.start, trainRaised(run.facts, value, undefined, bom));
 }
 
 /** A literal import of a BOM Boot imports, in a build that versions Boot by hand: a Boot 2 line moves to Boot 3.0's. */

@@ -167,7 +167,7 @@ function properties(run: PomRun): void {
     if (bom && (run.bootManaged || bom.cloud)) {
       if (bom.below(value)) {
         setValue(run, el, bom.version, bom.rule, name);
-        if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`));
+        if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`, bom));
         else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;

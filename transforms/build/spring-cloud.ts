@@ -29,6 +29,23 @@ export function cloudBom(cloud: SpringCloudSection): BomTarget {
   };
 }
 
+/**
+ * The BOM of each module with a release in the train (`spring-cloud-stream-dependencies` 4.0.5): imported
+ * by hand at an older major it overrides the train's version of that module, so it moves to the
+ * train's; a release of the train's own major stays.
+ */
+export function cloudModuleBoms(cloud: SpringCloudSection): BomTarget[] {
+  const major = (v: string) => Number(/^(\d+)/.exec(v.trim())?.[1] ?? NaN);
+  return cloud.modules.map((m) => ({
+    row: { groupId: cloud.groupId, artifactId: `${m.module}-dependencies`, library: m.module, version30: {} },
+    version: m.version,
+    rule: CLOUD_TRAIN_RULE,
+    below: (current) => major(current) < major(m.version),
+    cloud: true,
+    module: true,
+  }));
+}
+
 /** What the old version is: 'the 2021.0 "Jubilee" train (Boot 2.6.x, 2.7.x)' when the table knows it. */
 function describeTrain(cloud: SpringCloudSection, version: string): string {
   if (NAMED_TRAIN.test(version.trim())) return 'a pre-2020.0 (named) train';
@@ -37,14 +54,16 @@ function describeTrain(cloud: SpringCloudSection, version: string): string {
 }
 
 /** The finding for a raised train. `via`: the property or variable that held it. */
-export function trainRaised(facts: BuildFacts, from: string, via?: string): string {
+export function trainRaised(facts: BuildFacts, from: string, via?: string, bom?: BomTarget): string {
   const c = facts.section.springCloud;
+  if (bom?.module) return `${bom.row.artifactId} ${from}${via ? ` (${via})` : ''} overrides the ${c.train} train's ${bom.row.library} with a line for Boot 2; raised to ${bom.version}, the version Spring Cloud ${c.latest} brings (remove the import to follow the train)`;
   return `Spring Cloud ${from}${via ? ` (${via})` : ''} is ${describeTrain(c, from)}, which fails at start-up on Spring Boot 3.0; raised to ${c.latest}, the latest ${c.train} "${c.codename}" release (Boot ${c.boot}) — check the ${c.train} release notes of the Spring Cloud modules you use`;
 }
 
 /** The finding for a train that could not be raised: `why` says what stopped it. */
-export function trainKept(facts: BuildFacts, from: string, via: string, why: string): string {
+export function trainKept(facts: BuildFacts, from: string, via: string, why: string, bom?: BomTarget): string {
   const c = facts.section.springCloud;
+  if (bom?.module) return `${bom.row.artifactId} ${from} (${via}) overrides the ${c.train} train's ${bom.row.library} with a line for Boot 2, but ${why}: not changed — set it to ${bom.version} or remove the import`;
   return `Spring Cloud ${from} (${via}) is ${describeTrain(c, from)}, which fails at start-up on Spring Boot 3.0; Boot 3.0 needs ${c.train} (latest ${c.latest}), but ${why}: not changed — set the train to ${c.latest} by hand`;
 }
 

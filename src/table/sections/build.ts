@@ -83,6 +83,11 @@ export interface SpringCloudSection {
   latest: string;
   /** Earlier trains (for the finding text): a version of one of them fails at start-up on Boot 3.0. */
   olderTrains: { train: string; codename: string; boot: string }[];
+  /**
+   * Modules with a release in the train and its version (2022.0.5). The train BOM imports each
+   * module's `<module>-dependencies` BOM; one imported by hand at an older major overrides the train.
+   */
+  modules: { module: string; version: string }[];
   /** Modules with no release in the train (artifacts `<module>-*` and `spring-cloud-starter-<name>*`). */
   withoutRelease: { module: string; note: string }[];
   source: string;
