@@ -4,7 +4,12 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { lineIndent } from '../../src/formats/xml.js';
-import { compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
+import { compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BomTarget, type BuildFacts } from './facts.js';
+import { trainKept, trainRaised } from './spring-cloud.js';
+import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
+import { existsMessage } from './libraries.js';
+import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
+import { needsActuator } from './sleuth.js';
 import { DEPENDENCY_RULES, type PassOutput } from './out.js';
 import { decideVersionProperty } from './version-property.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
@@ -31,6 +36,8 @@ export interface GradleRun {
   variables?: ExternalVariables;
   /** Set by migrateGradle: the script's Boot version is already 3.x (the 2.7 -> 3.0 version rules stay silent). */
   boot3?: boolean;
+  /** Sources of the repository that use Sleuth's API (sleuth.ts); absent: not known, Sleuth rows apply. */
+  sleuthUsers?: string[];
 }
 
 /**
@@ -271,11 +278,13 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
   if (target && version) raise(run, t, version, target, versionStart, versionStart + version.length);
   if (version && !run.boot3) importedBom(run, t, `${g}:${a}`, version, versionStart);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return otherCoordinate(run, t, g, a, version, versionStart);
   const key = `${g}:${a}`;
   switch (row.action) {
     case 'rename': {
       const to = row.to!;
+      if (sleuthBlocked(run, row, t)) return;
+      if (needsActuator(run.facts, row)) gradleActuator(run, t, i);
       if (g !== to.groupId || a !== to.artifactId) run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
       renameVersion(run, t, row, version, versionStart, classifier);
       return;
@@ -301,7 +310,7 @@ function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
  * on the line (no trailing block, comment or second argument), not the continuation of the line
  * before. Anything else is only reported: its extent is not certain.
  */
-function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
+export function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
   const { tokens, text } = run;
   const paren = tokens[i - 1]?.type === 'open' && tokens[i - 1]!.value === '(';
   const confAt = paren ? i - 2 : i - 1;
@@ -335,8 +344,13 @@ function insideDependencies(tokens: BuildToken[], k: number): boolean {
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
   const to = row.to!;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
   if (version && !run.boot3) {
     if (managed && version !== managed) run.out.replace(versionStart, versionStart + version.length, managed, 'build/coordinates');
+    else if (!managed && exists) {
+      if (isLower(version, exists.version)) run.out.replace(versionStart, versionStart + version.length, exists.version, 'build/coordinates');
+      if (isLower(version, exists.version)) run.out.report('build/coordinates', 'info', t.start, existsMessage(row, version, exists));
+    }
     else if (!managed) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${version} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
   if (to.classifier && classifier !== to.classifier) {
@@ -370,13 +384,14 @@ function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   // One variable, optionally followed by a classifier: `${v}` / `$v` / `${v}:jakarta`.
   const single = /^(\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*)))(?::([A-Za-z0-9_.-]+))?$/.exec(rest);
   const expr = single?.[1] ?? rest;
-  const bom = run.boot3 ? undefined : run.facts.boms.get(`${g}:${a}`);
-  const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom && bootManagedScript(run) ? bomTarget(`${g}:${a}`, bom.version) : undefined));
-  if (target?.rule === 'build/imported-bom' && single && !single[4]) bomVariable(run, t, `${g}:${a}`, target.version, (single[2] ?? single[3])!);
+  const bom = movingBom(run, `${g}:${a}`);
+  const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom ? bomTarget(`${g}:${a}`, bom) : undefined));
+  if (target?.bom && single && !single[4]) bomVariable(run, t, `${g}:${a}`, bom!, (single[2] ?? single[3])!);
   else if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
-  else if (bom && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
+  else if (bom?.cloud && !single && !trainAlreadyAssigned(run, bom, expr)) run.out.report(bom.rule, 'warning', t.start, `${g}:${a} is imported with version ${expr}: Spring Boot 3.0 needs the ${run.facts.section.springCloud.train} train (latest ${bom.version}); set it there`);
+  else if (bom && !bom.cloud && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return otherTemplated(run, t, g, a, expr);
   switch (row.action) {
     case 'rename':
       return templatedRename(run, t, row, g, a, expr, single ? (single[4] ?? null) : undefined);
@@ -394,17 +409,46 @@ function templatedCoordinate(run: GradleRun, t: BuildToken): void {
 /** classifier: the one after a single variable (null: none); undefined when the version is not one variable. */
 function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string, classifier: string | null | undefined): void {
   const to = row.to!;
+  if (sleuthBlocked(run, row, t)) return;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   const advice = managed ? `Boot 3.0 manages ${managed}: drop the version or set it there` : `Boot 3.0 does not manage the new one; choose a version that exists`;
   const needsClassifier = !!to.classifier && classifier !== to.classifier;
   if (g !== to.groupId || a !== to.artifactId) {
     const base = t.contentStart!;
     run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
+    if (!run.boot3 && classifier === null && replaceOldVersion(run, t, row, g, a, expr)) return;
     if (!run.boot3) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
   } else if (needsClassifier) {
     run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}${classifier === null ? ' (added)' : ''}; its version comes from ${expr}: the classifier exists from the version Boot 3.0 manages${managed ? ` (${managed})` : ''} (${row.note})`);
   }
   if (needsClassifier && classifier === null) run.out.insert(t.contentEnd!, `:${to.classifier}`, 'build/coordinates');
+}
+
+/**
+ * `"old:artifact:${v}"` renamed: `v` held the old artifact's version, which the new one does not
+ * have. The variable stays (it may version other things); the coordinate stops reading it: under
+ * Boot's dependency management (plugin or BOM in this script) the version is dropped, else the one
+ * Boot 3.0 manages (or the table's version for an unmanaged jakarta artifact) is written. False: left to report.
+ */
+function replaceOldVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string): boolean {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  const managed = run.facts.managedTarget.get(key);
+  const exists = run.facts.targetVersions.get(key);
+  const underManagement = run.text.includes(run.facts.section.boot.dependencyManagementPlugin.id) || run.text.includes(run.facts.section.boot.bom);
+  const exprStart = t.contentStart! + g.length + 1 + a.length + 1;
+  if (run.text.slice(exprStart, t.contentEnd!) !== expr) return false;
+  let what: string;
+  if (managed && underManagement) {
+    run.out.replace(exprStart - 1, t.contentEnd!, '', 'build/coordinates');
+    what = `the version is left to Boot's dependency management (${managed})`;
+  } else if (managed ?? exists) {
+    const version = (managed ?? exists!.version)!;
+    run.out.replace(exprStart, t.contentEnd!, version, 'build/coordinates');
+    what = managed ? `set to ${managed}, the version Boot 3.0 manages` : `set to ${version}: ${exists!.note} (source: ${exists!.source})`;
+  } else return false;
+  run.out.report('build/coordinates', 'info', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from ${expr}, the old artifact's version, which ${coordinateText(to)} does not have; ${what}`);
+  return true;
 }
 
 /** group: 'g', name: 'a', version: 'v' (Groovy) / group = "g", name = "a", version = "v" (Kotlin). */
@@ -426,11 +470,12 @@ function mapNotation(run: GradleRun, i: number): void {
   const version = fields.get('version');
   const target = run.boot3 ? undefined : targetForCoordinate(run.facts, group.value, name.value);
   if (target && version) raise(run, version, version.value, target, version.contentStart!, version.contentEnd!);
-  if (!row) return;
+  if (!row) return otherMap(run, group, name, version);
+  if (row.action === 'rename' && row.to && sleuthBlocked(run, row, group)) return;
   if (row.action === 'rename' && row.to) {
     setString(run, group, row.to.groupId, 'build/coordinates');
     setString(run, name, row.to.artifactId, 'build/coordinates');
-    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`) ?? run.facts.targetVersions.get(`${row.to.groupId}:${row.to.artifactId}`)?.version;
     if (run.boot3) { /* the version is the 3.x build's own */ }
     else if (version && managed) setString(run, version, managed, 'build/coordinates');
     else if (version) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.from)} was renamed to ${coordinateText(row.to)}: version ${version.value} belonged to the old artifact; choose a version that exists (${row.note})`);
@@ -451,8 +496,14 @@ function bootManagedScript(run: GradleRun): boolean {
   return run.text.includes(run.facts.section.boot.groupId) || run.text.includes(run.facts.section.boot.bom);
 }
 
-function bomTarget(key: string, version: string): VersionTarget {
-  return { version, rule: 'build/imported-bom', applies: (c) => isLower(c, version), bom: key };
+function bomTarget(key: string, bom: BomTarget): VersionTarget {
+  return { version: bom.version, rule: bom.rule, applies: bom.below, bom: key };
+}
+
+/** A BOM import whose version moves in this script: Boot's imports in a Boot build, Spring Cloud's in any. */
+function movingBom(run: GradleRun, key: string): BomTarget | undefined {
+  const bom = run.boot3 ? undefined : run.facts.boms.get(key);
+  return bom && (bom.cloud || bootManagedScript(run)) ? bom : undefined;
 }
 
 /** `"g:bom:${v}"` / `"g:bom:$v"` of a BOM Boot imports: the BOM's key, else undefined. */
@@ -496,12 +547,14 @@ export function bomOnlyVersion(text: string, tokens: BuildToken[], facts: BuildF
  * when only imports of BOMs Boot imports use it; reported otherwise. A variable from gradle.properties
  * is left to that file's pass (which checks the other scripts' uses); one defined nowhere is reported.
  */
-function bomVariable(run: GradleRun, t: BuildToken, key: string, version: string, name: string): void {
-  const target = bomTarget(key, version);
+function bomVariable(run: GradleRun, t: BuildToken, key: string, bom: BomTarget, name: string): void {
+  const target = bomTarget(key, bom);
+  const version = bom.version;
   const assigned = findAssignment(run.tokens, name);
   if (!assigned) return versionVariable(run, t, name, target);
   const current = assigned.value;
   if (!target.applies(current)) return;
+  if (bom.cloud) return cloudVariable(run, t, assigned, bom, name);
   const library = run.facts.boms.get(key)!.row.library;
   const boot = run.facts.target.version;
   if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== version) {
@@ -512,15 +565,34 @@ function bomVariable(run: GradleRun, t: BuildToken, key: string, version: string
   run.out.report('build/imported-bom', 'warning', t.start, `${key} ${current} (${library}, from ${name}) overrode the versions Spring Boot ${boot} manages; ${name} raised to ${version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
+/** `${property("v")}`-like train expressions: silent when a name in it is assigned a train that already fits in this script. */
+function trainAlreadyAssigned(run: GradleRun, bom: BomTarget, expr: string): boolean {
+  return [...expr.matchAll(/[A-Za-z_]\w*/g)].some((m) => {
+    const value = findAssignment(run.tokens, m[0])?.value;
+    return value !== undefined && !bom.below(value);
+  });
+}
+
+/** Spring Cloud's train in a script variable: raised where assigned when only its BOM imports read it. */
+function cloudVariable(run: GradleRun, t: BuildToken, assigned: BuildToken, bom: BomTarget, name: string): void {
+  if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== bom.version) {
+    run.out.report(bom.rule, 'warning', t.start, trainKept(run.facts, assigned.value, name, `${name} versions more than this import`, bom));
+    return;
+  }
+  run.out.replace(assigned.contentStart!, assigned.contentEnd!, bom.version, bom.rule);
+  run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, assigned.value, name, bom));
+}
+
 /**
  * `mavenBom "g:bom:v"` / `platform("g:bom:v")` of a BOM Boot 3.0 imports itself, at a lower version:
  * its versions override Boot's (the dependency-management plugin and Gradle platforms apply the
  * user's imports over Boot's), so it is raised to the version the target release imports.
  */
 function importedBom(run: GradleRun, t: BuildToken, key: string, version: string, versionStart: number): void {
-  const bom = run.facts.boms.get(key);
-  if (!bom || !isLower(version, bom.version) || !bootManagedScript(run)) return;
-  run.out.replace(versionStart, versionStart + version.length, bom.version, 'build/imported-bom');
+  const bom = movingBom(run, key);
+  if (!bom || !bom.below(version)) return;
+  run.out.replace(versionStart, versionStart + version.length, bom.version, bom.rule);
+  if (bom.cloud) return run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, version, undefined, bom));
   run.out.report('build/imported-bom', 'warning', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 

@@ -7,6 +7,7 @@ import { buildFacts, targetRelease } from './facts.js';
 import { GRADLE_RULES, migrateGradle, type Dsl } from './gradle-rules.js';
 import { scriptVariables } from './gradle-properties.js';
 import { kotlinTokens } from './kts-tokens.js';
+import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
@@ -16,7 +17,7 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const facts = buildFacts(ctx);
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
-  migrateGradle({ dsl, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path) });
+  migrateGradle({ dsl, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project) });
   return out.result();
 }
 
