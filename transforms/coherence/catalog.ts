@@ -12,8 +12,33 @@ interface CatalogCheck {
   file: ProjectFile;
   facts: CoherenceFacts;
   versions: Map<string, TomlString>;
-  boot: boolean;
+  /** Is the library with this alias used by a Boot module? */
+  bootUse: (alias: string) => boolean;
   out: StalePins;
+}
+
+/** Gradle's accessor for a catalog alias: `spring-boot_starter.web` -> `libs.spring.boot.starter.web`. */
+export const accessorOf = (alias: string, plugin = false) => `libs.${plugin ? 'plugins.' : ''}${alias.replace(/[-_]/g, '.')}`;
+
+/** The accessors that stand for Boot: the Boot plugin's alias and every org.springframework.boot library. */
+export function bootAccessors(file: ProjectFile): string[] {
+  const out: string[] = [];
+  for (const e of entries(file)) {
+    const s = str(e.value);
+    const raw = s?.value ?? (e.value.kind === 'table' ? (str(e.value.fields.get('module')) ?? str(e.value.fields.get('group')) ?? str(e.value.fields.get('id')))?.value : undefined);
+    if (!raw?.startsWith('org.springframework.boot')) continue;
+    if (e.table === 'plugins') out.push(accessorOf(e.key, true));
+    if (e.table === 'libraries') out.push(accessorOf(e.key));
+  }
+  return out;
+}
+
+function entries(file: ProjectFile): TomlEntry[] {
+  try {
+    return scanToml(file.text ?? '');
+  } catch {
+    return []; // an unparseable catalog is reported by the build pass
+  }
 }
 
 function versionOf(c: CatalogCheck, fields: Map<string, TomlValue>): { v: TomlString; where: string } | undefined {
@@ -24,16 +49,16 @@ function versionOf(c: CatalogCheck, fields: Map<string, TomlValue>): { v: TomlSt
   return v && ref ? { v, where: `[versions] ${ref.value}` } : undefined;
 }
 
-function check(c: CatalogCheck, g: string, a: string, at: { v: TomlString; where: string } | undefined): void {
+function check(c: CatalogCheck, alias: string, g: string, a: string, at: { v: TomlString; where: string } | undefined): void {
   const lib = libraryOf(c.facts, g, a);
-  if (lib && at) c.out.check(lib, at.v.value, c.file.path, at.v.start, `${at.where} (${g}:${a})`, c.boot);
+  if (lib && at) c.out.check(lib, at.v.value, c.file.path, at.v.start, `${at.where} (${g}:${a})`, c.bootUse(alias));
 }
 
 function library(c: CatalogCheck, e: TomlEntry): void {
   const s = str(e.value);
   if (s) {
     const [g, a, v] = s.value.split(':');
-    if (g && a && v) check(c, g, a, { v: { ...s, value: v, start: s.start + g.length + a.length + 2 }, where: 'this version' });
+    if (g && a && v) check(c, e.key, g, a, { v: { ...s, value: v, start: s.start + g.length + a.length + 2 }, where: 'this version' });
     return;
   }
   if (e.value.kind !== 'table') return;
@@ -41,7 +66,7 @@ function library(c: CatalogCheck, e: TomlEntry): void {
   const module = str(fields.get('module'))?.value.split(':');
   const g = module?.[0] ?? str(fields.get('group'))?.value;
   const a = module?.[1] ?? str(fields.get('name'))?.value;
-  if (g && a) check(c, g, a, versionOf(c, fields));
+  if (g && a) check(c, e.key, g, a, versionOf(c, fields));
 }
 
 function plugin(c: CatalogCheck, e: TomlEntry): void {
@@ -57,20 +82,15 @@ function plugin(c: CatalogCheck, e: TomlEntry): void {
   if (boot && at) c.out.check(boot, at.v.value, c.file.path, at.v.start, `${at.where} (plugin org.springframework.boot)`, true);
 }
 
-export function checkCatalog(file: ProjectFile, facts: CoherenceFacts, out: StalePins, boot: boolean): void {
-  let entries: TomlEntry[];
-  try {
-    entries = scanToml(file.text ?? '');
-  } catch {
-    return; // an unparseable catalog is reported by the build pass
-  }
+export function checkCatalog(file: ProjectFile, facts: CoherenceFacts, out: StalePins, bootUse: (alias: string) => boolean): void {
+  const all = entries(file);
   const versions = new Map<string, TomlString>();
-  for (const e of entries) {
+  for (const e of all) {
     const s = str(e.value);
     if (e.table === 'versions' && s) versions.set(e.key, s);
   }
-  const c: CatalogCheck = { file, facts, versions, boot, out };
-  for (const e of entries) {
+  const c: CatalogCheck = { file, facts, versions, bootUse, out };
+  for (const e of all) {
     if (e.table === 'libraries') library(c, e);
     else if (e.table === 'plugins') plugin(c, e);
   }

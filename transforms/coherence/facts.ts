@@ -28,9 +28,16 @@ export function libraryOf(facts: CoherenceFacts, groupId: string, artifactId: st
  */
 const isReleaseTrain = (lib: CoherenceLibrary) => Number(/^(\d+)/.exec(lib.boot30)?.[1] ?? 0) >= 1000;
 
+/**
+ * A group is a library's own only when the library aligns it: Boot itself, or a library Boot
+ * manages through its BOM (spring-framework-bom versions every org.springframework artifact).
+ * GraphQL Java lists graphql-java alone; java-dataloader in the same group has its own line.
+ */
+const alignsItsGroup = (lib: CoherenceLibrary) => lib.library === BOOT || lib.coordinates.some((c) => /:[\w.-]*-(bom|dependencies)$/.test(c));
+
 function ownGroups(libraries: readonly CoherenceLibrary[]): Map<string, CoherenceLibrary> {
   const owners = new Map<string, Set<CoherenceLibrary>>();
-  for (const lib of libraries.filter((l) => !isReleaseTrain(l))) for (const c of lib.coordinates) {
+  for (const lib of libraries.filter((l) => !isReleaseTrain(l) && alignsItsGroup(l))) for (const c of lib.coordinates) {
     const g = c.slice(0, c.indexOf(':'));
     owners.set(g, (owners.get(g) ?? new Set()).add(lib));
   }

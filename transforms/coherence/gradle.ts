@@ -15,6 +15,8 @@ export interface GradleContext {
   facts: CoherenceFacts;
   scripts: Map<string, Script>;
   out: StalePins;
+  /** Catalog accessors that stand for Boot (`libs.plugins.spring.boot`, `libs.spring.boot.starter.web`). */
+  bootAccessors: ReadonlySet<string>;
 }
 
 interface ScriptCheck extends GradleContext {
@@ -37,6 +39,31 @@ function descendants(ctx: GradleContext, script: Script): Script[] {
 }
 
 const names = (s: Script, test: (v: string) => boolean) => s.tokens.some((t) => t.type === 'string' && test(t.value));
+
+/** `libs.a.b` as written in a script (not a prefix of `libs.a.b.c`). */
+export function usesAccessor(script: Script, accessor: string): boolean {
+  for (let i = script.text.indexOf(accessor); i >= 0; i = script.text.indexOf(accessor, i + 1)) {
+    const before = script.text[i - 1];
+    const after = script.text.slice(i + accessor.length, i + accessor.length + 2);
+    if ((before === undefined || !/[\w.]/.test(before)) && !/^(\w|\.\w)/.test(after)) return true;
+  }
+  return false;
+}
+
+/** The script names Boot itself: its plugin id, an org.springframework.boot artifact, or a catalog accessor for either. */
+function namesBoot(ctx: GradleContext, s: Script): boolean {
+  return names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`)) || [...ctx.bootAccessors].some((a) => usesAccessor(s, a));
+}
+
+/** The script builds a Boot module: it, a script above it or a script below it names Boot (a root script decides its subprojects' versions). */
+export function isBootScript(ctx: GradleContext, script: Script): boolean {
+  return lineage(ctx, script).some((s) => namesBoot(ctx, s)) || descendants(ctx, script).some((s) => namesBoot(ctx, s));
+}
+
+/** Android builds are not Boot modules and keep their own libraries. */
+export function isAndroidScript(ctx: GradleContext, script: Script): boolean {
+  return lineage(ctx, script).some((s) => names(s, (v) => v.startsWith('com.android.')));
+}
 
 /** A version as written: a literal, or one variable (`$v`, `${v}`) followed to its definition. */
 function versionAt(c: ScriptCheck, tok: BuildToken, text: string): { value: string; path: string; offset: number; where: string } | undefined {
@@ -87,12 +114,10 @@ function versionProperty(c: ScriptCheck, i: number): void {
 }
 
 export function checkScript(ctx: GradleContext, script: Script): void {
-  const above = lineage(ctx, script);
   // An Android client in the repository (its own plugin, or the Android Gradle plugin on the
   // classpath of the script above it) is not a Boot module and keeps its own libraries.
-  if (above.some((s) => names(s, (v) => v.startsWith('com.android.')))) return;
-  const namesBoot = (s: Script) => names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`));
-  const c: ScriptCheck = { ...ctx, script, boot: above.some(namesBoot) || descendants(ctx, script).some(namesBoot) };
+  if (isAndroidScript(ctx, script)) return;
+  const c: ScriptCheck = { ...ctx, script, boot: isBootScript(ctx, script) };
   const t = script.tokens;
   for (let i = 0; i < t.length; i++) {
     const tok = t[i]!;

@@ -9,9 +9,9 @@ import { groovyTokens } from '../../src/formats/groovy.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { kotlinTokens } from '../build/kts-tokens.js';
 import { coherenceFacts, type CoherenceFacts } from './facts.js';
-import { checkScript } from './gradle.js';
+import { checkScript, isAndroidScript, isBootScript, usesAccessor, type GradleContext } from './gradle.js';
 import type { Script } from './gradle-variables.js';
-import { checkCatalog } from './catalog.js';
+import { accessorOf, bootAccessors, checkCatalog } from './catalog.js';
 import { checkLockfile } from './lockfiles.js';
 import { bootPoms, checkPom } from './maven.js';
 import { StalePins } from './stale.js';
@@ -43,10 +43,17 @@ function check(project: ProjectView, facts: CoherenceFacts): FindingInput[] {
   const boot = bootPoms(project);
   for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out, boot);
   const scripts = scriptsOf(project);
-  for (const script of scripts.values()) checkScript({ project, facts, scripts, out }, script);
-  // A catalog serves every project of the build: it is a Boot one when any script or the catalog names Boot.
-  const gradleBoot = [...scripts.values()].some((s) => s.text.includes('org.springframework.boot'));
-  for (const catalog of project.ofKind('version-catalog')) checkCatalog(catalog, facts, out, gradleBoot || catalog.text?.includes('org.springframework.boot') === true);
+  const catalogs = project.ofKind('version-catalog');
+  const ctx: GradleContext = { project, facts, scripts, out, bootAccessors: new Set(catalogs.flatMap(bootAccessors)) };
+  for (const script of scripts.values()) checkScript(ctx, script);
+  // A catalog entry matters to Boot when a Boot module's script uses it (or, unused, when the build has Boot at all).
+  const bootScripts = [...scripts.values()].filter((s) => !isAndroidScript(ctx, s) && isBootScript(ctx, s));
+  const users = (alias: string) => [...scripts.values()].filter((s) => usesAccessor(s, accessorOf(alias)));
+  const bootUse = (alias: string) => {
+    const using = users(alias);
+    return using.length ? using.some((s) => bootScripts.includes(s)) : bootScripts.length > 0;
+  };
+  for (const catalog of catalogs) checkCatalog(catalog, facts, out, bootUse);
   const findings = out.findings.map((f) => (f.rule === 'coherence/boot-version' ? { ...f, message: f.message + jakartaNote(project, f.path!) } : f));
   for (const lock of project.ofKind('gradle-lockfile')) {
     const finding = checkLockfile(lock, facts);
