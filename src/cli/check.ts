@@ -10,7 +10,7 @@ import { colorFor } from './color.js';
 import { EXIT, UsageError } from './exit.js';
 import { countBySeverity, verboseSkipped, warningBlocks, type HumanOptions } from './human.js';
 import { describeBase, pathBase, rebase } from './paths.js';
-import { fixCommand, pendingMessage } from './pending.js';
+import { fixCommand, pendingMessage } from '../report/pending.js';
 import { HELP } from './help.js';
 
 function maxWarnings(value: unknown): number | undefined {
@@ -34,7 +34,7 @@ export async function check(argv: string[]): Promise<number> {
   const out: string[] = [];
   if (human.verbose) out.push(...verboseSkipped(result));
   for (const c of result.changes) out.push(...pendingMessage(c));
-  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color));
+  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color, human.version));
   const warnings = result.findings.filter((f) => f.severity === 'warning');
   if (warnings.length) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
   const n = countBySeverity(result.findings);

@@ -46,13 +46,25 @@ function byRule(findings: Finding[]): Map<string, Finding[]> {
   return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/**
+ * The part of a message that is about this occurrence: its first sentence when the rule's
+ * explanation is printed once above it (the rest of the message repeats that explanation;
+ * `boot-upgrade report` has every message in full).
+ */
+export function occurrence(message: string, explained: boolean): string {
+  if (!explained) return message;
+  const end = /[.!?](?=\s)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
+}
+
 /** One block per warning rule: `[rule] ×N: explanation <link>`, then the occurrences. */
 export function warningBlocks(warnings: Finding[], options: HumanOptions, perRule = WARNINGS_PER_RULE): string[] {
   const lines: string[] = [];
   for (const [rule, list] of byRule(warnings)) {
-    const explanation = ruleSummary(rule) ?? list[0]!.message;
+    const summary = ruleSummary(rule);
+    const explanation = summary ?? list[0]!.message;
     lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule, options.version))}`);
-    for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${f.message}`);
+    for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, summary !== undefined)}`);
     if (list.length > perRule) lines.push(`    and ${list.length - perRule} more (boot-upgrade report lists every finding)`);
   }
   return lines;
@@ -66,7 +78,7 @@ export function findingsBlock(result: RunResult, options: HumanOptions): string[
   const info = result.findings.filter((f) => f.severity === 'info');
   if (errors.length) {
     lines.push(paint(options.color, 'red', `error(s) (${errors.length}), to fix by hand:`));
-    for (const f of errors) lines.push('  ' + findingLine(f, options.color));
+    for (const f of errors) lines.push('  ' + findingLine(f, options.color, options.version));
   }
   if (warnings.length) {
     lines.push(paint(options.color, 'yellow', `warning(s) (${warnings.length}) by rule, to review:`));

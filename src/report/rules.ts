@@ -90,7 +90,6 @@ export const RULES: Record<string, RuleInfo> = {
   'engine/bad-edit': { doc: E, summary: 'A rule produced an edit outside the file; it was dropped.' },
   'engine/no-fixed-point': { doc: E, summary: 'The rules kept changing the file after several rounds; the last changes were not made.' },
   'engine/outside-repository': { doc: E, summary: 'A change would write outside the repository (through a linked folder); the whole change was refused.' },
-  'pending-change': { doc: E, summary: 'boot-upgrade would change this file automatically: run boot-upgrade migrate to apply it (reported in SARIF so code scanning shows pending edits too).' },
 };
 
 /** The anchor of a rule in docs/rules.md: `rule-properties-rename`. */

@@ -53,3 +53,8 @@ export function fixCommand(changes: FileChange[], baseDir: string, cwd = process
   if (files.length === 0 || files.length !== changes.length) return `boot-upgrade migrate ${quote(path.relative(cwd, baseDir) || '.')}`;
   return `boot-upgrade migrate ${files.join(' ')} && git add ${files.join(' ')}`;
 }
+
+/** The first line a modified file changes at (1 for created and deleted files). */
+export function firstChangedLine(change: FileChange): number {
+  return pendingLines(change)[0]?.line ?? 1;
+}
