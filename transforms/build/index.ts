@@ -6,7 +6,8 @@ import { gradleKtsPass, gradlePass } from './gradle.js';
 import { gradlePropertiesPass } from './gradle-properties.js';
 import { mavenPass } from './maven.js';
 import { wrapperPass } from './wrapper.js';
+import { uncheckedStarterPass } from './unchecked-starter.js';
 
-export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass];
+export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass, uncheckedStarterPass];
 
 export const projectPasses: ProjectPass[] = [];
