@@ -136,7 +136,8 @@ describe('migrate --json and --summary-file', () => {
     type Summary = { exitCode: number; exitStatus: string; dryRun: boolean; changes: { path: string; status: string; rules: Record<string, number> }[]; created: string[]; deleted: string[]; findings: { rule: string; ruleDocs: string }[]; skipped: unknown[]; base: { kind: string } };
     const out = JSON.parse(r.stdout) as Summary;
     expect(JSON.parse(readFileSync(path.join(top, 'summary.json'), 'utf8'))).toEqual(out);
-    expect(out).toMatchObject({ exitCode: 0, exitStatus: 'ok', dryRun: false, base: { kind: 'git top level' } });
+    expect(out).toMatchObject({ exitCode: 0, exitStatus: 'ok', dryRun: false, refused: [], base: { kind: 'git top level' } });
+    expect((out as unknown as { summary: Record<string, number> }).summary).toMatchObject({ filesChanged: 5, errors: 1, warnings: 2, unparsed: 0 });
     expect(out.changes.find((c) => c.path === PROPS_PATH)).toEqual({ path: PROPS_PATH, status: 'modified', rules: { 'properties/rename': 1 } });
     expect(out.created).toEqual(['services/app/src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports']);
     expect(out.deleted).toEqual(['services/app/src/main/resources/META-INF/spring.factories']);
@@ -152,5 +153,14 @@ describe('migrate --json and --summary-file', () => {
     const r = bash('boot-upgrade migrate --json services/app', top);
     expect(r.status).toBe(4);
     expect(JSON.parse(r.stdout)).toMatchObject({ exitCode: 4, exitStatus: 'refused', refused: [PROPS_PATH] });
+  });
+});
+
+describe('exit 5', () => {
+  it('an unexpected I/O error (the diff file cannot be written) is not a usage error', () => {
+    const top = acmeRepo(temps, false);
+    const r = bash('boot-upgrade migrate -n --diff-file no/such/dir/x.patch services/app >/dev/null', top);
+    expect(r.status).toBe(5);
+    expect(r.stderr).toMatch(/^boot-upgrade: ENOENT/);
   });
 });
