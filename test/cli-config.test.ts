@@ -104,6 +104,7 @@ describe('migrate FILE... and the hook', () => {
     const ok = bash(`boot-upgrade check ${JAVA_PATH}`, top);
     expect(ok.status).toBe(0);
     expect(ok.stderr).toContain('[project/trailing-slash] ×1');
+    expect(ok.stderr).toContain('    application services/app, 1 finding(s):');
     expect(ok.stderr).toContain(`${JAVA_PATH}:9:19: GET /orders/ no longer reaches Orders#list.`);
     expect(bash(`boot-upgrade check --max-warnings 1 ${JAVA_PATH}`, top).status).toBe(0);
     const over = bash(`boot-upgrade check --max-warnings 0 ${JAVA_PATH}`, top);

@@ -29,7 +29,10 @@ describe('migrate and --dry-run say what needs a human', () => {
     // the explanation is printed once, not per route
     expect(r.stderr.match(/no longer matches a trailing slash/g)).toHaveLength(1);
     expect(r.stderr.match(/setUseTrailingSlashMatch/g) ?? []).toHaveLength(0);
-    expect(lines).toContain(`    ${JAVA_PATH}:10:19: GET /orders/ no longer reaches Orders#list.`);
+    // one entry per application, with the routes inside it
+    expect(lines).toContain('    application services/app, 2 finding(s):');
+    expect(lines).toContain(`      ${JAVA_PATH}:10:19: GET /orders/ no longer reaches Orders#list.`);
+    expect(lines).toContain(`      ${JAVA_PATH}:12:19: GET /orders/{id}/ no longer reaches Orders#one.`);
     expect(lines.at(-1)).toBe('next: run boot-upgrade migrate (or git apply this diff from the base folder), then fix the 1 error(s) and review the 2 warning(s) above');
   });
 

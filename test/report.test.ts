@@ -71,6 +71,14 @@ describe('markdown report', () => {
     expect(text.match(/A string literal holds a javax name/g)).toHaveLength(1);
   });
 
+  it('trailing-slash: one checkbox per application, its routes below it', () => {
+    const route = (app: string, i: number) => ({ rule: 'project/trailing-slash', severity: 'warning' as const, path: `${app}/src/main/java/com/acme/C${i}.java`, line: i, column: 5, message: `GET /r${i}/ no longer reaches C${i}#get. trailing-slash matching now defaults to false.` });
+    const text = formatMarkdown({ ...sample, findings: [route('shop', 1), route('shop', 2), route('billing', 3)] }, options);
+    expect(text.match(/- \[ \] \*\*warning\*\* application/g)).toHaveLength(2);
+    expect(text).toContain('- [ ] **warning** application `shop`, 2 finding(s)\n\n  - `shop/src/main/java/com/acme/C1.java:1:5`: GET /r1/ no longer reaches C1#get.\n  - `shop/src/main/java/com/acme/C2.java:2:5`: GET /r2/ no longer reaches C2#get.');
+    expect(text).not.toContain('defaults to false');
+  });
+
   it('a short list stays open (no <details>)', () => {
     expect(formatMarkdown(sample, options)).not.toContain('<details>');
   });

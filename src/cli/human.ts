@@ -4,7 +4,7 @@
 // that names the next step.
 import type { Finding, RunResult } from '../engine/types.js';
 import { findingLine } from '../report/text.js';
-import { ruleDocsUrl, ruleSummary } from '../report/rules.js';
+import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from '../report/rules.js';
 import { paint } from './color.js';
 import { describeBase, type PathBase } from './paths.js';
 
@@ -64,8 +64,23 @@ export function warningBlocks(warnings: Finding[], options: HumanOptions, perRul
     const summary = ruleSummary(rule);
     const explanation = summary ?? list[0]!.message;
     lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule, options.version))}`);
+    if (isPerApplication(rule)) {
+      lines.push(...applicationLines(list, perRule));
+      continue;
+    }
     for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, summary !== undefined)}`);
     if (list.length > perRule) lines.push(`    and ${list.length - perRule} more (boot-upgrade report lists every finding)`);
+  }
+  return lines;
+}
+
+/** One line per application (its folder and how many), then its occurrences, capped. */
+function applicationLines(list: Finding[], perApplication: number): string[] {
+  const lines: string[] = [];
+  for (const [app, found] of byApplication(list)) {
+    lines.push(`    application ${app}, ${found.length} finding(s):`);
+    for (const f of found.slice(0, perApplication)) lines.push(`      ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, true)}`);
+    if (found.length > perApplication) lines.push(`      and ${found.length - perApplication} more (boot-upgrade report lists every finding)`);
   }
   return lines;
 }

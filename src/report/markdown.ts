@@ -5,7 +5,7 @@
 // "and N more"; if the document is still too long the caps shrink until it fits.
 import type { Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
-import { ruleDocsUrl, ruleSummary } from './rules.js';
+import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
 
 /** GitHub's limit for a pull-request or issue body. */
 export const MARKDOWN_LIMIT = 65_536;
@@ -91,10 +91,30 @@ function humanSection(result: RunResult, options: FormatOptions, cap: number): s
     const guides = [...new Set(list.map((f) => f.docs).filter((d): d is string => !!d))];
     lines.push(`${summary ? md(summary) + ' ' : ''}${ruleLinks(rule, options, guides[0])}`, '');
     for (const d of guides.slice(1)) lines.push(`Also: [Migration Guide](${d})`, '');
+    if (isPerApplication(rule)) {
+      lines.push(...applicationItems(list, cap));
+      continue;
+    }
     const items = list.map((f) => `- [ ] **${f.severity}** ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(f.message)}`);
     lines.push(...foldedList(items, cap, 'findings'));
   }
   return lines;
+}
+
+/** One checkbox per application; its findings (one sentence each) folded below it. */
+function applicationItems(list: Finding[], cap: number): string[] {
+  const lines: string[] = [];
+  for (const [app, found] of byApplication(list)) {
+    lines.push(`- [ ] **${found[0]!.severity}** application ${code(app)}, ${found.length} finding(s)`, '');
+    const items = found.map((f) => `- ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(firstSentence(f.message))}`);
+    lines.push(...foldedList(items, cap, 'findings').map((l) => (l ? '  ' + l : l)));
+  }
+  return lines;
+}
+
+function firstSentence(message: string): string {
+  const end = /[.!?](?=\s)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
 }
 
 function skippedSection(result: RunResult, cap: number): string[] {

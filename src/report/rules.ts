@@ -9,6 +9,11 @@ export interface RuleInfo {
   doc: string;
   /** One plain sentence: what the rule finds or changes and why. */
   summary: string;
+  /**
+   * Findings are one fact about a whole application (every route of it stops matching /a/):
+   * summaries show one entry per application, listing the occurrences inside it.
+   */
+  perApplication?: boolean;
 }
 
 const P = 'docs/properties.md';
@@ -68,7 +73,7 @@ export const RULES: Record<string, RuleInfo> = {
   'project/spring-factories-test-slice': { doc: J, summary: 'Test-slice entries in spring.factories must move to their own .imports file by hand.' },
   'project/banner-image': { doc: J, summary: 'Image banners are gone in 3.0: the image is rendered into banner.txt as Boot 2 printed it, or reported.' },
   'project/env-var': { doc: J, summary: 'An environment variable form of a renamed key (SPRING_REDIS_HOST) is renamed in .env files and reported in Dockerfiles, compose files and manifests.' },
-  'project/trailing-slash': { doc: J, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
+  'project/trailing-slash': { doc: J, perApplication: true, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
   'project/log-date-format': { doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
   'project/jmx-exposure': { doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
   'project/show-values': { doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
@@ -103,6 +108,26 @@ export const HOMEPAGE = 'https://github.com/boot-upgrade/boot-upgrade';
 /** Link to the rule's entry in docs/rules.md at the released tag. */
 export function ruleDocsUrl(rule: string, version: string): string {
   return `${HOMEPAGE}/blob/v${version}/docs/rules.md#${ruleAnchor(rule)}`;
+}
+
+/** The application a path belongs to: the folder before src/ (a module), or '.' at the root. */
+export function applicationOf(path: string): string {
+  const at = path.startsWith('src/') ? 0 : path.indexOf('/src/');
+  return at <= 0 ? '.' : path.slice(0, at);
+}
+
+/** Findings grouped by application, in first-seen order. */
+export function byApplication<T extends { path: string }>(findings: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const f of findings) {
+    const app = applicationOf(f.path);
+    groups.set(app, [...(groups.get(app) ?? []), f]);
+  }
+  return groups;
+}
+
+export function isPerApplication(rule: string): boolean {
+  return RULES[rule]?.perApplication === true;
 }
 
 export function ruleSummary(rule: string): string | undefined {
