@@ -34,7 +34,7 @@ describe('a work tree git refuses', () => {
     const { dir, props } = app();
     writeFileSync(path.join(dir, '.git'), 'gitdir: /nonexistent/acme.git\n');
     const r = bash('boot-upgrade migrate .', dir);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(4);
     expect(r.stderr).toMatch(/looks like a git work tree, but git failed: fatal: not a git repository/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(props, 'utf8')).toBe(PROPS);
@@ -49,7 +49,7 @@ describe('a work tree git refuses', () => {
     writeFileSync(props, PROPS + 'uncommitted.work=1\n');
     chownTree(dir, 65534, 65534);
     const r = bash('boot-upgrade migrate .', dir, { GIT_CONFIG_GLOBAL: '/dev/null' });
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(4);
     expect(r.stderr).toMatch(/dubious ownership/);
     expect(r.stderr).toMatch(/safe\.directory/);
     expect(readFileSync(props, 'utf8')).toBe(PROPS + 'uncommitted.work=1\n');

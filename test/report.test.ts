@@ -44,38 +44,43 @@ const sample: RunResult = {
 };
 
 describe('markdown report', () => {
-  it('separates what changed automatically from what needs a human', () => {
-    expect(formatMarkdown(sample, options)).toBe(
-      [
-        '# Spring Boot 2.7 → 3.0 migration report',
-        '',
-        'boot-upgrade 0.0.0-test: 10 files scanned, 3 changed automatically, 3 findings need a human (1 errors).',
-        '',
-        '## Changed automatically',
-        '',
-        '| Rule | Edits | Files |',
-        '| --- | ---: | --- |',
-        '| `project/banner-image` | 3 | `a/application.properties`, `a/banner.txt` (created), `a/banner.png` (deleted) |',
-        '| `properties/rename` | 2 | `a/application.properties` |',
-        '',
-        '## Needs a human',
-        '',
-        '### `project/spring-factories-test-slice` (1 · error)',
-        '',
-        '- [ ] **error** `dir with space/spring.factories:2:1`: move it',
-        '',
-        '### `project/jmx-exposure` (1 · warning)',
-        '',
-        'Migration Guide: <https://example.test/guide#jmx>',
-        '',
-        '- [ ] **warning** `a/application.properties:3:1`: JMX \\| only health',
-        '',
-        '### `project/log-date-format` (1 · info)',
-        '',
-        '- [ ] **info** `a/application.properties:1:1`: ISO-8601',
-        '',
-      ].join('\n'),
-    );
+  it('separates what changed automatically from what needs a human, explaining each rule once with its links', () => {
+    const text = formatMarkdown(sample, options);
+    expect(text).toContain('### `project/banner-image`: 3 edit(s) in 3 file(s)');
+    expect(text).toContain('- `a/banner.txt` (created)\n- `a/banner.png` (deleted)');
+    expect(text).toContain('### `project/jmx-exposure` (1 · warning)\n\nJMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more. [Migration Guide](https://example.test/guide#jmx) · [rule](https://github.com/boot-upgrade/boot-upgrade/blob/v0.0.0-test/docs/rules.md#rule-project-jmx-exposure)\n\n- [ ] **warning** `a/application.properties:3:1`: JMX \\| only health\n');
+    // errors first, then warnings, then info
+    expect(text.indexOf('project/spring-factories-test-slice` (1')).toBeLessThan(text.indexOf('project/jmx-exposure` (1'));
+    expect(text.indexOf('project/jmx-exposure` (1')).toBeLessThan(text.indexOf('project/log-date-format` (1'));
+  });
+
+  it('fits a pull-request body for a 10k-file repository: lists folded in <details>, capped with "and N more"', () => {
+    const many = 10_000;
+    const big: RunResult = {
+      ...sample,
+      changes: Array.from({ length: many }, (_, i) => ({ path: `module-${i % 50}/src/main/java/com/acme/very/long/package/name/Entity${i}.java`, kind: 'java' as const, status: 'modified' as const, rules: { 'sources/jakarta': 3 } })),
+      findings: Array.from({ length: many }, (_, i) => ({ rule: 'sources/jakarta-string', severity: 'warning' as const, path: `m/E${i}.java`, line: i, column: 5, message: 'The string "javax.persistence.lock.timeout" names a javax name that moved; in Spring Boot 3.0 it is "jakarta.persistence.lock.timeout".' })),
+      stats: { scanned: 12_000, read: 12_000, skipped: [] },
+    };
+    const text = formatMarkdown(big, options);
+    expect(text.length).toBeLessThanOrEqual(65_536);
+    expect(text).toMatch(/<details><summary>10000 files<\/summary>/);
+    expect(text).toMatch(/<details><summary>10000 findings<\/summary>/);
+    expect(text).toMatch(/- and \d+ more \(`boot-upgrade report --format json` lists every one\)/);
+    // the explanation of a rule appears once, not per finding
+    expect(text.match(/A string literal holds a javax name/g)).toHaveLength(1);
+  });
+
+  it('trailing-slash: one checkbox per application, its routes below it', () => {
+    const route = (app: string, i: number) => ({ rule: 'project/trailing-slash', severity: 'warning' as const, path: `${app}/src/main/java/com/acme/C${i}.java`, line: i, column: 5, message: `GET /r${i}/ no longer reaches C${i}#get. trailing-slash matching now defaults to false.` });
+    const text = formatMarkdown({ ...sample, findings: [route('shop', 1), route('shop', 2), route('billing', 3)] }, options);
+    expect(text.match(/- \[ \] \*\*warning\*\* application/g)).toHaveLength(2);
+    expect(text).toContain('- [ ] **warning** application `shop`, 2 finding(s)\n\n  - `shop/src/main/java/com/acme/C1.java:1:5`: GET /r1/ no longer reaches C1#get.\n  - `shop/src/main/java/com/acme/C2.java:2:5`: GET /r2/ no longer reaches C2#get.');
+    expect(text).not.toContain('defaults to false');
+  });
+
+  it('a short list stays open (no <details>)', () => {
+    expect(formatMarkdown(sample, options)).not.toContain('<details>');
   });
 
   it('is registered beside text and json', () => {
@@ -90,10 +95,35 @@ describe('sarif report', () => {
     const log = JSON.parse(formatSarif(sample, options));
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(['project/jmx-exposure', 'project/log-date-format', 'project/spring-factories-test-slice']);
-    expect(run.results.map((r: { level: string; ruleIndex: number }) => [r.level, r.ruleIndex])).toEqual([['warning', 0], ['error', 2], ['note', 1]]);
+    const ids = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(ids).toEqual(['project/banner-image', 'project/jmx-exposure', 'project/log-date-format', 'project/spring-factories-test-slice', 'properties/rename']);
+    expect(run.results.slice(0, 3).map((r: { level: string; ruleId: string }) => [r.level, r.ruleId])).toEqual([['warning', 'project/jmx-exposure'], ['error', 'project/spring-factories-test-slice'], ['note', 'project/log-date-format']]);
     expect(run.results[1].locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'dir%20with%20space/spring.factories', uriBaseId: 'SRCROOT' }, region: { startLine: 2, startColumn: 1 } });
     expect(pathUri('a/b c/ü.properties')).toBe('a/b%20c/%C3%BC.properties');
+  });
+
+  it('has what code scanning needs: fingerprints, full rule help, automation id, the tool\'s own home, pending changes', () => {
+    const log = JSON.parse(formatSarif(sample, { ...options, base: { dir: '/repo', kind: 'git top level', prefix: 'services/app/' } }));
+    const run = log.runs[0];
+    expect(run.tool.driver.informationUri).toBe('https://github.com/boot-upgrade/boot-upgrade');
+    expect(run.automationDetails).toEqual({ id: 'boot-upgrade/services/app/' });
+    const jmx = run.tool.driver.rules.find((r: { id: string }) => r.id === 'project/jmx-exposure');
+    expect(jmx.fullDescription.text).toMatch(/^JMX now exposes only the health endpoint/);
+    expect(jmx.help.markdown).toContain('[Rule documentation](https://github.com/boot-upgrade/boot-upgrade/blob/v0.0.0-test/docs/rules.md#rule-project-jmx-exposure)');
+    expect(jmx.help.markdown).toContain('[Spring Boot 3.0 Migration Guide](https://example.test/guide#jmx)');
+    const fingerprints = run.results.map((r: { partialFingerprints: Record<string, string> }) => Object.values(r.partialFingerprints)[0]);
+    expect(new Set(fingerprints).size).toBe(run.results.length);
+    // a moved line keeps its fingerprint
+    const moved = JSON.parse(formatSarif({ ...sample, findings: sample.findings.map((f) => ({ ...f, line: f.line + 7 })) }, options));
+    expect(moved.runs[0].results[0].partialFingerprints).toEqual(run.results[0].partialFingerprints);
+    const pending = run.results.filter((r: { properties?: { pendingChange?: boolean } }) => r.properties?.pendingChange);
+    expect(pending.map((r: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri])).toEqual([
+      ['properties/rename', 'a/application.properties'],
+      ['project/banner-image', 'a/application.properties'],
+      ['project/banner-image', 'a/banner.txt'],
+      ['project/banner-image', 'a/banner.png'],
+    ]);
+    expect(pending[0].message.text).toBe('Still to change automatically: 2 edit(s) by properties/rename; run boot-upgrade migrate.');
   });
 
   it('is schema-valid for a real run over the project fixtures, and catches an invalid log', async () => {
@@ -101,7 +131,7 @@ describe('sarif report', () => {
     expect(result.findings.length).toBeGreaterThan(10);
     const log = JSON.parse(formatSarif(result, options));
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
-    expect(log.runs[0].results).toHaveLength(result.findings.length);
+    expect(log.runs[0].results).toHaveLength(result.findings.length + result.changes.reduce((n, c) => n + Object.keys(c.rules).length, 0));
     log.runs[0].results[0].level = 'fatal';
     expect(validate(log)).toBe(false);
   });

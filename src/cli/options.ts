@@ -18,6 +18,8 @@ export const COMMON_OPTIONS: Record<string, OptionSpec> = {
   'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
   'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot 3.0.x release to migrate build files to (default: the latest 3.0.x the table knows, 3.0.13; also 3.0.0)' },
   verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
+  color: { type: 'boolean', help: 'colour the output even when it is not a terminal' },
+  'no-color': { type: 'boolean', help: 'never colour the output (NO_COLOR=1 does the same)' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 };
 
@@ -26,7 +28,19 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
   'diff-file': { type: 'string', value: 'FILE', help: 'also write the diff to FILE' },
   'allow-dirty': { type: 'boolean', help: 'rewrite files that have uncommitted git changes' },
   explain: { type: 'boolean', help: 'list every changed file with the rules that changed it' },
+  json: { type: 'boolean', help: 'print the run as JSON on stdout (changed files with rules, created, deleted, findings, skipped, exit status) instead of the diff' },
+  'summary-file': { type: 'string', value: 'FILE', help: 'also write that JSON to FILE' },
 };
+
+export const CHECK_OPTIONS: Record<string, OptionSpec> = {
+  'max-warnings': { type: 'string', value: 'N', help: 'also fail when more than N warnings remain (default: warnings never fail)' },
+};
+
+/**
+ * What a project configuration file may set: the options that decide what the run reads and
+ * changes, not per-invocation ones (--dry-run, --output, --help).
+ */
+export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'max-file-size', 'boot-version', 'add-properties-migrator', 'keep-factories', 'trailing-slash', 'keep-log-date-format', 'jmx-exposure', 'max-warnings'] as const;
 
 /**
  * Options that decide what the transforms change. migrate, check and report all take them, so a

@@ -1,8 +1,9 @@
 // Java and Kotlin syntax trees through web-tree-sitter (WASM: no native build on the user's
 // machine). The grammars come as prebuilt .wasm files inside the npm packages `tree-sitter-java`
 // and `@tree-sitter-grammars/tree-sitter-kotlin` (both ABI 14, loadable by web-tree-sitter
-// 0.27); nothing is downloaded at install or run time, and their native install scripts are
-// never needed.
+// 0.27). Those packages are devDependencies: the build copies their .wasm into dist/grammars
+// (scripts/postbuild.mjs), which is all an installed copy ships; from the sources (tests, tsx)
+// the files are read from node_modules. Nothing is downloaded at install or run time.
 //
 // Offsets: web-tree-sitter feeds a JS string to the parser as UTF-16, so `node.startIndex` /
 // `node.endIndex` are UTF-16 code-unit indexes into the string that was parsed — the same unit
@@ -12,7 +13,9 @@
 // Usage: `await loadGrammar('java')` once (a FilePass does it in `init`), then `parse` or
 // `withTree` synchronously. Trees live in WASM memory: `withTree` frees them; whoever calls
 // `parse` must call `tree.delete()`.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
 
@@ -27,6 +30,12 @@ const GRAMMAR_FILES: Record<GrammarLang, string> = {
   java: 'tree-sitter-java/tree-sitter-java.wasm',
   kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
 };
+
+/** dist/grammars/<name>.wasm beside the built code, else the grammar package (running from the sources). */
+function grammarFile(lang: GrammarLang): string {
+  const shipped = fileURLToPath(new URL(`../../grammars/${GRAMMAR_FILES[lang].split('/').pop()}`, import.meta.url));
+  return existsSync(shipped) ? shipped : require.resolve(GRAMMAR_FILES[lang]);
+}
 
 let runtime: Promise<void> | undefined;
 const loading = new Map<GrammarLang, Promise<Parser>>();
@@ -47,7 +56,7 @@ export function loadGrammar(lang: GrammarLang): Promise<void> {
 async function createParser(lang: GrammarLang): Promise<Parser> {
   runtime ??= Parser.init();
   await runtime;
-  const file = require.resolve(GRAMMAR_FILES[lang]);
+  const file = grammarFile(lang);
   const language = await Language.load(file);
   const parser = new Parser();
   parser.setLanguage(language);

@@ -10,6 +10,8 @@ export interface FormatOptions {
   color: boolean;
   /** Version string of the tool, for formats that record it. */
   toolVersion: string;
+  /** The folder every path is relative to, and why (the git top level or the directory given). */
+  base?: { dir: string; kind: string; prefix?: string };
 }
 
 export type Formatter = (result: RunResult, options: FormatOptions) => string;

@@ -1,20 +1,29 @@
 import type { RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
+import { ruleDocsUrl } from './rules.js';
 
-/** `{ tool, root, summary, changes, findings }`: stable field names, documented in the README. */
-export function formatJson(result: RunResult, options: FormatOptions): string {
-  const body = {
+/** The body shared by `report --format json` and `migrate --json`: stable field names, documented in the README. */
+export function jsonBody(result: RunResult, options: FormatOptions) {
+  return {
     tool: { name: 'boot-upgrade', version: options.toolVersion },
+    ...(options.base ? { base: { path: options.base.dir, kind: options.base.kind } } : {}),
     summary: {
       filesScanned: result.stats.scanned,
       filesRead: result.stats.read,
       filesChanged: result.changes.length,
       findings: result.findings.length,
       errors: result.findings.filter((f) => f.severity === 'error').length,
+      warnings: result.findings.filter((f) => f.severity === 'warning').length,
+      unparsed: result.errors.length,
     },
     changes: result.changes.map((c) => ({ path: c.path, status: c.status, rules: c.rules })),
-    findings: result.findings,
+    created: result.changes.filter((c) => c.status === 'created').map((c) => c.path),
+    deleted: result.changes.filter((c) => c.status === 'deleted').map((c) => c.path),
+    findings: result.findings.map((f) => ({ ...f, ruleDocs: ruleDocsUrl(f.rule, options.toolVersion) })),
     skipped: result.stats.skipped,
   };
-  return JSON.stringify(body, null, 2) + '\n';
+}
+
+export function formatJson(result: RunResult, options: FormatOptions): string {
+  return JSON.stringify(jsonBody(result, options), null, 2) + '\n';
 }

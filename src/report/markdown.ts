@@ -1,10 +1,20 @@
-// One Markdown document a team can work from: what boot-upgrade changed by itself (per rule,
-// with counts and files) and what needs a human (per finding: where, why and what to do, and
-// the Migration Guide section).
+// One Markdown document a team can paste into a pull request: what boot-upgrade changed by
+// itself (per rule: explanation, edit count, files) and what needs a human (per rule: the
+// explanation once, the Migration Guide and rule links, one checkbox per finding). GitHub
+// rejects bodies over 65,536 characters, so long lists fold into <details> and are capped with
+// "and N more"; if the document is still too long the caps shrink until it fits.
 import type { Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
+import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
 
-/** Text safe inside a Markdown table cell or list item (no pipes, no line breaks, no HTML). */
+/** GitHub's limit for a pull-request or issue body. */
+export const MARKDOWN_LIMIT = 65_536;
+/** Items of a list shown before folding it into <details>. */
+const OPEN_ITEMS = 10;
+/** Caps tried in turn (items listed per rule) until the document fits. */
+const CAPS = [100, 40, 15, 5, 0];
+
+/** Text safe inside a Markdown list item (no line breaks, no HTML). */
 function md(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 }
@@ -12,6 +22,16 @@ function md(text: string): string {
 function code(text: string): string {
   const ticks = text.includes('`') ? '``' : '`';
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${text}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+}
+
+/** A list, capped at `cap` items ("and N more"), folded into <details> when longer than OPEN_ITEMS. */
+function foldedList(items: string[], cap: number, noun: string): string[] {
+  const shown = items.slice(0, cap);
+  const rest = items.length - shown.length;
+  const lines = [...shown];
+  if (rest > 0) lines.push(`- and ${rest} more${cap === 0 ? ` ${noun}` : ''} (\`boot-upgrade report --format json\` lists every one)`);
+  if (items.length <= OPEN_ITEMS) return [...lines, ''];
+  return [`<details><summary>${items.length} ${noun}</summary>`, '', ...lines, '', '</details>', ''];
 }
 
 interface RuleChanges {
@@ -32,16 +52,24 @@ function changesByRule(result: RunResult): Map<string, RuleChanges> {
   return new Map([...byRule.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-function changedSection(result: RunResult): string[] {
+function ruleLinks(rule: string, options: FormatOptions, guide?: string): string {
+  const links = [`[rule](${ruleDocsUrl(rule, options.toolVersion)})`];
+  if (guide) links.unshift(`[Migration Guide](${guide})`);
+  return links.join(' · ');
+}
+
+function changedSection(result: RunResult, options: FormatOptions, cap: number): string[] {
   const byRule = changesByRule(result);
   const lines = ['## Changed automatically', ''];
   if (byRule.size === 0) return [...lines, 'Nothing was changed.', ''];
-  lines.push('| Rule | Edits | Files |', '| --- | ---: | --- |');
   for (const [rule, entry] of byRule) {
-    const files = entry.files.map((f) => (f.status === 'modified' ? code(f.path) : `${code(f.path)} (${f.status})`)).join(', ');
-    lines.push(`| ${code(rule)} | ${entry.edits} | ${md(files)} |`);
+    const summary = ruleSummary(rule);
+    lines.push(`### ${code(rule)}: ${entry.edits} edit(s) in ${entry.files.length} file(s)`, '');
+    lines.push(`${summary ? md(summary) + ' ' : ''}${ruleLinks(rule, options)}`, '');
+    const files = entry.files.map((f) => `- ${code(f.path)}${f.status === 'modified' ? '' : ` (${f.status})`}`);
+    lines.push(...foldedList(files, cap, 'files'));
   }
-  return [...lines, ''];
+  return lines;
 }
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
@@ -53,34 +81,69 @@ function findingsByRule(findings: Finding[]): [string, Finding[]][] {
   return [...byRule.entries()].sort(([a, la], [b, lb]) => worst(la) - worst(lb) || (a < b ? -1 : 1));
 }
 
-function humanSection(result: RunResult): string[] {
+function humanSection(result: RunResult, options: FormatOptions, cap: number): string[] {
   const lines = ['## Needs a human', ''];
   if (result.findings.length === 0) return [...lines, 'Nothing: every change was carried out automatically.', ''];
   for (const [rule, list] of findingsByRule(result.findings)) {
     const severities = [...new Set(list.map((f) => f.severity))].join(', ');
+    const summary = ruleSummary(rule);
     lines.push(`### ${code(rule)} (${list.length} · ${severities})`, '');
-    const docs = [...new Set(list.map((f) => f.docs).filter((d): d is string => !!d))];
-    for (const d of docs) lines.push(`Migration Guide: <${d}>`, '');
-    for (const f of list) lines.push(`- [ ] **${f.severity}** ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(f.message)}`);
-    lines.push('');
+    const guides = [...new Set(list.map((f) => f.docs).filter((d): d is string => !!d))];
+    lines.push(`${summary ? md(summary) + ' ' : ''}${ruleLinks(rule, options, guides[0])}`, '');
+    for (const d of guides.slice(1)) lines.push(`Also: [Migration Guide](${d})`, '');
+    if (isPerApplication(rule)) {
+      lines.push(...applicationItems(list, cap));
+      continue;
+    }
+    const items = list.map((f) => `- [ ] **${f.severity}** ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(f.message)}`);
+    lines.push(...foldedList(items, cap, 'findings'));
   }
   return lines;
 }
 
-export function formatMarkdown(result: RunResult, options: FormatOptions): string {
+/** One checkbox per application; its findings (one sentence each) folded below it. */
+function applicationItems(list: Finding[], cap: number): string[] {
+  const lines: string[] = [];
+  for (const [app, found] of byApplication(list)) {
+    lines.push(`- [ ] **${found[0]!.severity}** application ${code(app)}, ${found.length} finding(s)`, '');
+    const items = found.map((f) => `- ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(firstSentence(f.message))}`);
+    lines.push(...foldedList(items, cap, 'findings').map((l) => (l ? '  ' + l : l)));
+  }
+  return lines;
+}
+
+function firstSentence(message: string): string {
+  const end = /[.!?](?=\s)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
+}
+
+function skippedSection(result: RunResult, cap: number): string[] {
+  if (!result.stats.skipped.length) return [];
+  const items = result.stats.skipped.map((s) => `- ${code(s.path)}: ${md(s.reason)}`);
+  return ['## Not read', '', ...foldedList(items, cap, 'files or folders')];
+}
+
+function render(result: RunResult, options: FormatOptions, cap: number): string {
   const errors = result.findings.filter((f) => f.severity === 'error').length;
-  const lines = [
+  const base = options.base ? ` Paths are relative to the ${options.base.kind}.` : '';
+  return [
     '# Spring Boot 2.7 → 3.0 migration report',
     '',
-    `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).`,
+    `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).${base}`,
     '',
-    ...changedSection(result),
-    ...humanSection(result),
-  ];
-  if (result.stats.skipped.length) {
-    lines.push('## Skipped files', '');
-    for (const s of result.stats.skipped) lines.push(`- ${code(s.path)}: ${md(s.reason)}`);
-    lines.push('');
+    ...changedSection(result, options, cap),
+    ...humanSection(result, options, cap),
+    ...skippedSection(result, cap),
+  ].join('\n');
+}
+
+export function formatMarkdown(result: RunResult, options: FormatOptions): string {
+  let text = '';
+  for (const cap of CAPS) {
+    text = render(result, options, cap);
+    if (text.length <= MARKDOWN_LIMIT) return text;
   }
-  return lines.join('\n');
+  // Even with every list folded to a count the rule headers do not fit: cut, and say so.
+  const note = '\n\n…cut to fit a pull-request body; `boot-upgrade report --format json` has everything.\n';
+  return text.slice(0, MARKDOWN_LIMIT - note.length) + note;
 }

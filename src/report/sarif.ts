@@ -1,10 +1,15 @@
 // SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run, one reporting
-// descriptor per rule that has findings, one result per finding with a relative location.
-import type { Finding, RunResult } from '../engine/types.js';
+// descriptor per rule (full description and Markdown help from the rule catalogue), one result
+// per finding, and one result per file and rule for the automatic changes still pending, so
+// code scanning shows "this file still imports javax" too. partialFingerprints keep alerts
+// stable when lines move; automationDetails.id tells runs over different modules apart.
+import { createHash } from 'node:crypto';
+import type { FileChange, Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
+import { HOMEPAGE, ruleDocsUrl, ruleSummary } from './rules.js';
+import { firstChangedLine } from './pending.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
-const INFORMATION_URI = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
@@ -13,21 +18,68 @@ export function pathUri(p: string): string {
   return p.split('/').map(encodeURIComponent).join('/');
 }
 
-function ruleDescriptor(rule: string, findings: Finding[]) {
-  const first = findings[0]!;
-  const docs = findings.find((f) => f.docs)?.docs;
+function ruleDescriptor(rule: string, findings: Finding[], options: FormatOptions) {
+  const guide = findings.find((f) => f.docs)?.docs;
+  const summary = ruleSummary(rule) ?? `boot-upgrade rule ${rule}.`;
+  const url = ruleDocsUrl(rule, options.toolVersion);
+  const level = findings.length ? LEVEL[findings.reduce((a, f) => (f.severity === 'error' || (f.severity === 'warning' && a === 'info') ? f.severity : a), 'info' as Finding['severity'])] : 'warning';
   return {
     id: rule,
     name: rule.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')),
-    shortDescription: { text: `boot-upgrade ${rule}` },
-    ...(docs ? { helpUri: docs, help: { text: `See ${docs}` } } : {}),
-    defaultConfiguration: { level: LEVEL[first.severity] },
+    shortDescription: { text: rule },
+    fullDescription: { text: summary },
+    helpUri: url,
+    help: {
+      text: `${summary} Details: ${url}${guide ? ` Migration Guide: ${guide}` : ''}`,
+      markdown: `${summary}\n\n[Rule documentation](${url})${guide ? ` · [Spring Boot 3.0 Migration Guide](${guide})` : ''}`,
+    },
+    defaultConfiguration: { level },
   };
 }
 
+const fingerprint = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+
+function location(path: string, line: number, column: number) {
+  return [{ physicalLocation: { artifactLocation: { uri: pathUri(path), uriBaseId: 'SRCROOT' }, region: { startLine: Math.max(1, line), startColumn: Math.max(1, column) } } }];
+}
+
+function findingResults(findings: Finding[], index: Map<string, number>) {
+  const seen = new Map<string, number>();
+  return findings.map((f) => {
+    // Identical messages in one file are told apart by their order, not their line.
+    const key = `${f.rule}\0${f.path}\0${f.message}`;
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    return {
+      ruleId: f.rule,
+      ruleIndex: index.get(f.rule)!,
+      level: LEVEL[f.severity],
+      message: { text: f.docs ? `${f.message} (${f.docs})` : f.message },
+      locations: location(f.path, f.line, f.column),
+      partialFingerprints: { 'bootUpgradeFinding/v1': fingerprint(key, nth) },
+    };
+  });
+}
+
+function pendingResults(changes: FileChange[], index: Map<string, number>) {
+  return changes.flatMap((c) =>
+    Object.entries(c.rules).map(([rule, edits]) => ({
+      ruleId: rule,
+      ruleIndex: index.get(rule)!,
+      level: 'warning' as const,
+      kind: 'fail' as const,
+      message: { text: c.status === 'modified' ? `Still to change automatically: ${edits} edit(s) by ${rule}; run boot-upgrade migrate.` : `Would be ${c.status} by ${rule}; run boot-upgrade migrate.` },
+      locations: location(c.path, firstChangedLine(c), 1),
+      partialFingerprints: { 'bootUpgradePending/v1': fingerprint(rule, c.path, c.status) },
+      properties: { pendingChange: true, status: c.status, edits },
+    })),
+  );
+}
+
 export function formatSarif(result: RunResult, options: FormatOptions): string {
-  const rules = [...new Set(result.findings.map((f) => f.rule))].sort();
+  const rules = [...new Set([...result.findings.map((f) => f.rule), ...result.changes.flatMap((c) => Object.keys(c.rules))])].sort();
   const index = new Map(rules.map((r, i) => [r, i]));
+  const prefix = options.base?.prefix ?? '';
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -37,25 +89,13 @@ export function formatSarif(result: RunResult, options: FormatOptions): string {
           driver: {
             name: 'boot-upgrade',
             version: options.toolVersion,
-            informationUri: INFORMATION_URI,
-            rules: rules.map((r) => ruleDescriptor(r, result.findings.filter((f) => f.rule === r))),
+            informationUri: HOMEPAGE,
+            rules: rules.map((r) => ruleDescriptor(r, result.findings.filter((f) => f.rule === r), options)),
           },
         },
-        originalUriBaseIds: { SRCROOT: { description: { text: 'The scanned repository root.' } } },
-        results: result.findings.map((f) => ({
-          ruleId: f.rule,
-          ruleIndex: index.get(f.rule)!,
-          level: LEVEL[f.severity],
-          message: { text: f.docs ? `${f.message} (${f.docs})` : f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: pathUri(f.path), uriBaseId: 'SRCROOT' },
-                region: { startLine: Math.max(1, f.line), startColumn: Math.max(1, f.column) },
-              },
-            },
-          ],
-        })),
+        automationDetails: { id: `boot-upgrade/${prefix || './'}` },
+        originalUriBaseIds: { SRCROOT: { description: { text: options.base ? `The ${options.base.kind}.` : 'The scanned folder.' } } },
+        results: [...findingResults(result.findings, index), ...pendingResults(result.changes, index)],
         columnKind: 'utf16CodeUnits',
       },
     ],

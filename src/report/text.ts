@@ -1,17 +1,20 @@
 import type { Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
+import { ruleDocsUrl } from './rules.js';
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset: '\x1b[0m', dim: '\x1b[2m' };
 
-export function findingLine(f: Finding, color: boolean): string {
+/** `path:line:col: severity [rule] message <Migration Guide link> <rule docs link>`. */
+export function findingLine(f: Finding, color: boolean, toolVersion?: string): string {
   const sev = color ? `${COLORS[f.severity]}${f.severity}${COLORS.reset}` : f.severity;
-  const docs = f.docs ? (color ? ` ${COLORS.dim}${f.docs}${COLORS.reset}` : ` ${f.docs}`) : '';
+  const links = [f.docs, toolVersion ? ruleDocsUrl(f.rule, toolVersion) : undefined].filter(Boolean).join(' ');
+  const docs = links ? (color ? ` ${COLORS.dim}${links}${COLORS.reset}` : ` ${links}`) : '';
   return `${f.path}:${f.line}:${f.column}: ${sev} [${f.rule}] ${f.message}${docs}`;
 }
 
-/** One line per finding (path:line:col: severity [rule] message docs), then a count. */
+/** One line per finding (path:line:col: severity [rule] message, Migration Guide and rule links), then a count. */
 export function formatText(result: RunResult, options: FormatOptions): string {
-  const lines = result.findings.map((f) => findingLine(f, options.color));
+  const lines = result.findings.map((f) => findingLine(f, options.color, options.toolVersion));
   const errors = result.findings.filter((f) => f.severity === 'error').length;
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   lines.push(`${result.findings.length} finding(s): ${errors} error(s), ${warnings} warning(s), ${result.findings.length - errors - warnings} info`);

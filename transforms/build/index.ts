@@ -7,7 +7,8 @@ import { gradlePropertiesPass } from './gradle-properties.js';
 import { mavenPass } from './maven.js';
 import { wrapperPass } from './wrapper.js';
 import { sleuthSourcesPass } from './sleuth.js';
+import { uncheckedStarterPass } from './unchecked-starter.js';
 
-export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass];
+export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass, uncheckedStarterPass];
 
 export const projectPasses: ProjectPass[] = [sleuthSourcesPass];

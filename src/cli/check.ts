@@ -1,0 +1,50 @@
+// `check [dir | files...]`: for pre-commit hooks and CI. Fails (1) when a file would change,
+// an error finding remains, or more than --max-warnings warnings remain. Every pending change
+// is named at file:line with its replacement, warnings are shown grouped by rule, and the last
+// line is a fix command for exactly the files that would change.
+import { planMigration } from '../api.js';
+import { findingLine } from '../report/text.js';
+import { CHECK_OPTIONS, COMMON_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
+import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig } from './common.js';
+import { colorFor } from './color.js';
+import { EXIT, UsageError } from './exit.js';
+import { countBySeverity, verboseSkipped, warningBlocks, type HumanOptions } from './human.js';
+import { describeBase, pathBase, rebase } from './paths.js';
+import { fixCommand, pendingMessage } from '../report/pending.js';
+import { HELP } from './help.js';
+
+function maxWarnings(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(String(value))) throw new UsageError(`--max-warnings takes a number, not '${value}'`);
+  return Number(value);
+}
+
+export async function check(argv: string[]): Promise<number> {
+  const parsed = parse(argv, { ...CHECK_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  if (parsed.values.help) {
+    process.stdout.write(HELP.check() + '\n');
+    return EXIT.ok;
+  }
+  const { root, only } = targets(parsed.positionals);
+  const { values } = withProjectConfig(parsed.values, root);
+  const limit = maxWarnings(values['max-warnings']);
+  const result = rebase(await planMigration({ ...commonInput(values, root), only, onProgress: progress('checking') }), pathBase(root));
+  const base = pathBase(root);
+  const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
+  const out: string[] = [];
+  if (human.verbose) out.push(...verboseSkipped(result));
+  for (const c of result.changes) out.push(...pendingMessage(c));
+  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color, human.version));
+  const warnings = result.findings.filter((f) => f.severity === 'warning');
+  if (warnings.length) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
+  const n = countBySeverity(result.findings);
+  const tooManyWarnings = limit !== undefined && n.warning > limit;
+  const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings;
+  if (failed || warnings.length) {
+    const parts = [`${result.changes.length} file(s) would change`, `${n.error} error(s)`, `${n.warning} warning(s)${limit !== undefined ? ` (at most ${limit} allowed)` : ''}`];
+    out.push(`boot-upgrade check: ${parts.join(', ')}; ${describeBase(base)}`);
+  }
+  if (result.changes.length) out.push(`fix: ${fixCommand(result.changes, base.dir)}`);
+  if (out.length) process.stderr.write(out.join('\n') + '\n');
+  return failed ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,134 @@
+// What every command does before the engine runs: parse the options (unknown ones rejected with
+// the nearest valid name), merge the project configuration, check rule ids, find the targets.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gitTopLevel } from '../engine/git.js';
+import { packageRoot } from '../table/load.js';
+import { ConfigError, findProjectConfig, withConfig, type ProjectConfig } from '../config/index.js';
+import { FILE_PASSES, PROJECT_PASSES } from '../../transforms/index.js';
+import { RULES } from '../report/rules.js';
+import { CHECK_OPTIONS, COMMON_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, listOption, toParseArgs, type OptionSpec } from './options.js';
+import { didYouMean } from './suggest.js';
+import { UsageError } from './exit.js';
+
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export const version = (): string => (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+
+export function parse(argv: string[], specs: Record<string, OptionSpec>): { values: Values; positionals: string[] } {
+  try {
+    return parseArgs({ args: argv, options: toParseArgs(specs), allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+  } catch (e) {
+    const message = (e as Error).message.split('\n')[0]!;
+    const unknown = /Unknown option '(-{1,2})([^'=]+)'/.exec(message);
+    if (unknown) throw new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${didYouMean(unknown[2]!, Object.keys(specs), '--')}`);
+    throw new UsageError(message);
+  }
+}
+
+const ALL_SPECS = { ...COMMON_OPTIONS, ...TRANSFORM_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS };
+const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
+
+/** The project configuration above `dir`, merged under the command line's values. */
+export function withProjectConfig(values: Values, dir: string): { values: Values; config?: ProjectConfig } {
+  try {
+    const config = findProjectConfig(dir, CONFIG_SHAPES);
+    return { values: withConfig(values, config), config };
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(`configuration: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Every name --only/--skip accept: pass ids, rule ids, and each leading part (`properties`). */
+export function knownRuleNames(): Set<string> {
+  const names = new Set<string>(Object.keys(RULES));
+  for (const p of [...FILE_PASSES, ...PROJECT_PASSES]) {
+    names.add(p.id);
+    for (const r of p.rules) names.add(r);
+  }
+  for (const n of [...names]) {
+    const parts = n.split('/');
+    for (let i = 1; i < parts.length; i++) names.add(parts.slice(0, i).join('/'));
+  }
+  return names;
+}
+
+function checkRuleNames(option: string, list: string[] | undefined): string[] | undefined {
+  if (!list) return list;
+  const known = knownRuleNames();
+  for (const id of list) if (!known.has(id)) throw new UsageError(`--${option}: unknown rule or pass '${id}'${didYouMean(id, known)}`);
+  return list;
+}
+
+export function commonInput(values: Values, root: string) {
+  const max = values['max-file-size'];
+  if (max !== undefined && !/^\d+$/.test(String(max))) throw new UsageError(`--max-file-size takes a number of bytes, not '${max}'`);
+  return {
+    root,
+    tableFiles: (values.table as string[] | undefined)?.map((f) => path.resolve(f)),
+    configGlobs: values['config-glob'] as string[] | undefined,
+    onlyRules: checkRuleNames('only', listOption(values.only)),
+    skipRules: checkRuleNames('skip', listOption(values.skip)),
+    maxFileSize: max === undefined ? undefined : Number(max),
+    options: runOptions(values),
+  };
+}
+
+/** Options for transforms: every parsed flag, camelCased (--trailing-slash -> trailingSlash). */
+function runOptions(values: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+  return out;
+}
+
+export function resolveDir(arg: string | undefined): string {
+  const dir = path.resolve(arg ?? '.');
+  if (!existsSync(dir)) throw new UsageError(`${arg ?? '.'}: no such file or directory`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${arg ?? '.'}: not a directory`);
+  return dir;
+}
+
+export interface Targets {
+  /** The folder the engine scans from. */
+  root: string;
+  /** Given files, relative to root ('/' separated); undefined for a whole directory. */
+  only?: string[];
+}
+
+/**
+ * One directory (default `.`), or file paths as pre-commit and lint-staged pass them (read
+ * from the git top level, or the current folder outside git). A path that does not exist is a
+ * usage error, never a silent pass.
+ */
+export function targets(positionals: string[]): Targets {
+  if (positionals.length === 0) return { root: resolveDir('.') };
+  const missing = positionals.filter((p) => !existsSync(p));
+  if (missing.length) throw new UsageError(`${missing.join(', ')}: no such file or directory`);
+  if (positionals.length === 1 && statSync(positionals[0]!).isDirectory()) return { root: resolveDir(positionals[0]) };
+  const dirs = positionals.filter((p) => statSync(p).isDirectory());
+  if (dirs.length) throw new UsageError(`give one directory or a list of files, not both (${dirs.join(', ')})`);
+  const root = gitTopLevel(process.cwd()) ?? process.cwd();
+  const only = positionals.map((p) => {
+    const rel = path.relative(root, path.resolve(p));
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${p}: outside the repository ${root}`);
+    return rel.split(path.sep).join('/');
+  });
+  return { root, only };
+}
+
+export function progress(label: string) {
+  if (process.stderr.isTTY !== true || process.env.CI) return undefined;
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < 100 && done !== total) return;
+    last = now;
+    process.stderr.write(`\r${label} ${done}/${total}${done === total ? '\x1b[K\r' : ''}`);
+  };
+}
+
+export function colorFlags(values: Values) {
+  return { color: values.color === true, noColor: values['no-color'] === true };
+}

@@ -1,0 +1,24 @@
+// Exit codes, documented in the README ("Exit codes"). 2 is kept for usage and configuration
+// errors only, so that a runner over many repositories can tell "I called it wrong" from
+// "it ran, and some files need a look" (3: the other files were migrated and stay modified)
+// and "it refused to write anything" (4).
+export const EXIT = {
+  ok: 0,
+  /** check: a file would change or an error finding remains (or --max-warnings exceeded); report: error findings. */
+  failed: 1,
+  /** Unknown command, option or rule id; a bad table or configuration file; a missing file. */
+  usage: 2,
+  /** Ran, but some files could not be read or parsed: they were left untouched, the rest was done. */
+  partial: 3,
+  /** Wrote nothing: files with uncommitted changes, or a write outside the repository. */
+  refused: 4,
+  /** Stopped by an unexpected error (a disk or permission error while writing, a bug). */
+  crashed: 5,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_NAMES: Record<number, string> = { 0: 'ok', 1: 'failed', 2: 'usage', 3: 'partial', 4: 'refused', 5: 'crashed' };
+
+/** Thrown for usage and configuration errors: printed on one line, exit 2. */
+export class UsageError extends Error {}

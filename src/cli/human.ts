@@ -1,0 +1,135 @@
+// What a person reads on stderr after migrate, --dry-run and check: what needs a human, in the
+// same run (as cargo fix and ESLint do). Errors in full; warnings grouped by rule with a count,
+// the rule's explanation once and its occurrences (capped); info counted; then one closing line
+// that names the next step.
+import type { Finding, RunResult } from '../engine/types.js';
+import { findingLine } from '../report/text.js';
+import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from '../report/rules.js';
+import { paint } from './color.js';
+import { describeBase, type PathBase } from './paths.js';
+
+/** Occurrences listed under a warning rule before "and N more". */
+export const WARNINGS_PER_RULE = 5;
+
+export interface HumanOptions {
+  color: boolean;
+  verbose: boolean;
+  base: PathBase;
+  version: string;
+}
+
+/** '2 build-output folder(s), 1 symbolic link(s)': what kinds of files the run did not read. */
+export function skippedKinds(skipped: RunResult['stats']['skipped']): string {
+  const counts = new Map<string, number>();
+  for (const s of skipped) {
+    const noun = s.path.endsWith('/') ? `${s.kind} folder(s)` : `${s.kind} file(s)`;
+    counts.set(noun, (counts.get(noun) ?? 0) + 1);
+  }
+  return [...counts].map(([noun, n]) => `${n} ${noun}`).join(', ');
+}
+
+export function countBySeverity(findings: Finding[]) {
+  const n = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) n[f.severity]++;
+  return n;
+}
+
+export function summaryLine(result: RunResult, verb: string, options: HumanOptions): string {
+  const n = countBySeverity(result.findings);
+  const skipped = result.stats.skipped.length ? `; not read: ${skippedKinds(result.stats.skipped)}${options.verbose ? '' : ' (--verbose lists them)'}` : '';
+  return `boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${n.error} error(s), ${n.warning} warning(s), ${n.info} info); ${describeBase(options.base)}${skipped}`;
+}
+
+function byRule(findings: Finding[]): Map<string, Finding[]> {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) groups.set(f.rule, [...(groups.get(f.rule) ?? []), f]);
+  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/**
+ * The part of a message that is about this occurrence: its first sentence when the rule's
+ * explanation is printed once above it (the rest of the message repeats that explanation;
+ * `boot-upgrade report` has every message in full).
+ */
+export function occurrence(message: string, explained: boolean): string {
+  if (!explained) return message;
+  const end = /[.!?](?=\s)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
+}
+
+/** One block per warning rule: `[rule] ×N: explanation <link>`, then the occurrences. */
+export function warningBlocks(warnings: Finding[], options: HumanOptions, perRule = WARNINGS_PER_RULE): string[] {
+  const lines: string[] = [];
+  for (const [rule, list] of byRule(warnings)) {
+    const summary = ruleSummary(rule);
+    const explanation = summary ?? list[0]!.message;
+    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule, options.version))}`);
+    if (isPerApplication(rule)) {
+      lines.push(...applicationLines(list, perRule));
+      continue;
+    }
+    for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, summary !== undefined)}`);
+    if (list.length > perRule) lines.push(`    and ${list.length - perRule} more (boot-upgrade report lists every finding)`);
+  }
+  return lines;
+}
+
+/** One line per application (its folder and how many), then its occurrences, capped. */
+function applicationLines(list: Finding[], perApplication: number): string[] {
+  const lines: string[] = [];
+  for (const [app, found] of byApplication(list)) {
+    lines.push(`    application ${app}, ${found.length} finding(s):`);
+    for (const f of found.slice(0, perApplication)) lines.push(`      ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, true)}`);
+    if (found.length > perApplication) lines.push(`      and ${found.length - perApplication} more (boot-upgrade report lists every finding)`);
+  }
+  return lines;
+}
+
+/** Errors in full, warnings grouped by rule, info counted. */
+export function findingsBlock(result: RunResult, options: HumanOptions): string[] {
+  const lines: string[] = [];
+  // What keeps the migrated repository from building on Boot 3.0 comes first (the coherence check).
+  const blockers = result.findings.filter((f) => f.severity === 'error' && f.rule.startsWith('coherence/'));
+  const errors = result.findings.filter((f) => f.severity === 'error' && !blockers.includes(f));
+  const warnings = result.findings.filter((f) => f.severity === 'warning');
+  const info = result.findings.filter((f) => f.severity === 'info');
+  if (blockers.length) {
+    lines.push(paint(options.color, 'red', `${blockers.length} place(s) still keep the build from Boot 3.0:`));
+    for (const f of blockers) lines.push('  ' + findingLine(f, options.color, options.version));
+  }
+  if (errors.length) {
+    lines.push(paint(options.color, 'red', `error(s) (${errors.length}), to fix by hand:`));
+    for (const f of errors) lines.push('  ' + findingLine(f, options.color, options.version));
+  }
+  if (warnings.length) {
+    lines.push(paint(options.color, 'yellow', `warning(s) (${warnings.length}) by rule, to review:`));
+    lines.push(...warningBlocks(warnings, options));
+  }
+  if (info.length) lines.push(`info: ${info.length} finding(s) (boot-upgrade report lists them)`);
+  return lines;
+}
+
+export function verboseSkipped(result: RunResult): string[] {
+  return result.stats.skipped.map((s) => `  not read ${s.path}: ${s.reason}`);
+}
+
+/** The closing line: what to do next, given what the run did and what is left. */
+export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string {
+  const n = countBySeverity(result.findings);
+  const left = [n.error ? `fix the ${n.error} error(s)` : '', n.warning ? `review the ${n.warning} warning(s)` : ''].filter(Boolean).join(' and ');
+  const unreadable = result.errors.length ? `; ${result.errors.length} file(s) could not be parsed and were left untouched` : '';
+  if (mode === 'dry-run') {
+    if (!result.changes.length && !left) return `next: nothing to do; the repository is ready for Spring Boot 3.0${unreadable}`;
+    const apply = result.changes.length ? 'run boot-upgrade migrate (or git apply this diff from the base folder)' : '';
+    return `next: ${[apply, left ? `${left} above` : ''].filter(Boolean).join(', then ')}${unreadable}`;
+  }
+  if (!left && !unreadable) return result.changes.length ? 'next: review the changes (git diff), build and run the tests, then commit' : 'next: nothing to do; the repository is ready for Spring Boot 3.0';
+  return `next: ${left ? `${left} above, ` : ''}review the changes (git diff), then run boot-upgrade check${unreadable}`;
+}
+
+export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions): string {
+  const lines = [summaryLine(result, mode === 'dry-run' ? 'would change' : 'changed', options)];
+  if (options.verbose) lines.push(...verboseSkipped(result));
+  lines.push(...findingsBlock(result, options), nextStep(result, mode));
+  return lines.join('\n') + '\n';
+}

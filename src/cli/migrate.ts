@@ -1,0 +1,63 @@
+// `migrate [dir | files...]`: rewrite in place, or print the diff with --dry-run; either way,
+// say on stderr what needs a human and what to do next; --json / --summary-file for runners.
+import { writeFileSync } from 'node:fs';
+import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.js';
+import type { RunResult } from '../engine/types.js';
+import { jsonBody } from '../report/json.js';
+import { COMMON_OPTIONS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
+import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig } from './common.js';
+import { colorDiff, colorFor } from './color.js';
+import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
+import { migrateReport, type HumanOptions } from './human.js';
+import { pathBase, rebase } from './paths.js';
+import { HELP } from './help.js';
+
+function explainLines(result: RunResult): string {
+  return result.changes
+    .map((c) => `  ${c.status.padEnd(8)} ${c.path}  ${Object.entries(c.rules).map(([r, n]) => (n > 1 ? `${r}×${n}` : r)).join(', ')}`)
+    .join('\n') + (result.changes.length ? '\n' : '');
+}
+
+/** 3 when some files could not be parsed (the rest was done), else 0. */
+const ranExit = (result: RunResult) => (result.errors.length ? EXIT.partial : EXIT.ok);
+
+export async function migrate(argv: string[]): Promise<number> {
+  const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  if (parsed.values.help) return print(HELP.migrate());
+  const { root, only } = targets(parsed.positionals);
+  const { values } = withProjectConfig(parsed.values, root);
+  const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('reading') });
+  const base = pathBase(root);
+  const shown = rebase(result, base);
+  const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
+  const json = values.json === true;
+  const patch = unifiedDiff(shown.changes, '');
+  if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch);
+  const dryRun = values['dry-run'] === true;
+  let refused: string[] = [];
+  let code: number = ranExit(result);
+  if (!dryRun) {
+    // Files named on the command line are what the user asked to fix (a hook's staged files).
+    if (!values['allow-dirty'] && !only) refused = dirtyTargets(root, result.changes) ?? [];
+    if (refused.length) code = EXIT.refused;
+    else await writeChanges(root, result.changes);
+  }
+  const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
+  if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');
+  if (json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch.toString('latin1')), 'latin1') : patch);
+  if (refused.length) {
+    process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => base.prefix + p).join(', ')}\n`);
+    return code;
+  }
+  process.stderr.write(migrateReport(shown, dryRun ? 'dry-run' : 'migrate', human));
+  if (values.explain) process.stderr.write(explainLines(shown));
+  return code;
+}
+
+function print(text: string): number {
+  process.stdout.write(text + '\n');
+  return EXIT.ok;
+}
+
+export { UsageError };

@@ -1,0 +1,151 @@
+// One entry per rule id: the sentence that explains the rule once (the CLI summary, the
+// Markdown report and SARIF's rule descriptors print it once per rule, not per finding) and
+// the area document that details it. docs/rules.md is generated from this list
+// (`npm run generate-rule-docs`); test/rule-docs.test.ts checks that every rule a pass
+// declares is here and that the document is current.
+
+export interface RuleInfo {
+  /** Area document (repository path) with the rule's details. */
+  doc: string;
+  /** One plain sentence: what the rule finds or changes and why. */
+  summary: string;
+  /**
+   * Findings are one fact about a whole application (every route of it stops matching /a/):
+   * summaries show one entry per application, listing the occurrences inside it.
+   */
+  perApplication?: boolean;
+}
+
+const P = 'docs/properties.md';
+const Y = 'docs/yaml.md';
+const S = 'docs/sources.md';
+const B = 'docs/build.md';
+const J = 'docs/project.md';
+const E = 'README.md';
+const C = 'docs/coherence.md';
+
+export const RULES: Record<string, RuleInfo> = {
+  'properties/rename': { doc: P, summary: 'A configuration key renamed in Spring Boot 3.0 is rewritten to its new name, in any relaxed spelling, list indexes kept.' },
+  'properties/rename-prefix': { doc: P, summary: 'A key below a family that moved (spring.redis. to spring.data.redis., metrics export, Cassandra, SAML2) gets the new prefix; the rest of the key stays as written.' },
+  'properties/removed': { doc: P, summary: 'The key has no Spring Boot 3.0 successor: the line is left and needs a decision (the finding gives the reason and what to do instead).' },
+  'properties/convert': { doc: P, summary: 'Several old keys meet in one new key or the value changes form; converted only when certain, otherwise reported with the reason.' },
+  'properties/value': { doc: P, summary: 'Endpoint ids in management exposure lists: httptrace becomes httpexchanges; an id with no successor (jolokia) is reported.' },
+  'properties/duplicate': { doc: P, summary: 'The new key is already set in the same document: an identical old line is deleted, a different value leaves both lines and needs a choice.' },
+  'properties/profile-specific': { doc: P, summary: 'spring.profiles.active/default/include in a profile-specific document: Spring Boot 3.0 refuses to start; move the key or use spring.profiles.group.' },
+  'yaml/target-exists': { doc: Y, summary: 'The new key is already set in the YAML document, so the old one was not moved; keep one of them.' },
+  'yaml/flow-style': { doc: Y, summary: 'A key inside a flow mapping ({...}) cannot be moved with certainty; move it by hand.' },
+  'yaml/anchor': { doc: Y, summary: 'Moving the key would change what a YAML alias refers to; move it by hand.' },
+  'yaml/layout': { doc: Y, summary: 'The key shares its line with other content, so it cannot be moved without reformatting; move it by hand.' },
+  'sources/jakarta': { doc: S, summary: 'javax imports and qualified names of the Jakarta EE specifications move to jakarta; JDK javax packages stay.' },
+  'sources/jakarta-annotation-wildcard': { doc: S, summary: 'import javax.annotation.* cannot move as a whole: single-type jakarta.annotation imports are added; remove the wildcard if nothing else uses it.' },
+  'sources/jakarta-mixed': { doc: S, summary: 'The file imports the same specification from both javax and jakarta; only one can be on a Spring Boot 3.0 class path.' },
+  'sources/type-rename': { doc: S, summary: 'A type, annotation or constant renamed in Spring Boot 3.0 is renamed at its import and every use.' },
+  'sources/package-rename': { doc: S, summary: 'A package that moved (Dropwizard metrics servlets, Thymeleaf spring5 to spring6) is rewritten in imports and qualified names.' },
+  'sources/constructor-binding': { doc: S, summary: 'Type-level @ConstructorBinding is gone in 3.0: it is removed (or moved to the binding constructor, new package); ambiguous cases are reported.' },
+  'sources/enable-batch-processing': { doc: S, summary: '@EnableBatchProcessing makes Boot 3.0 back off its batch auto-configuration: removed when it has no attributes, reported otherwise.' },
+  'sources/property-key': { doc: S, summary: 'A renamed configuration key inside @Value, @ConditionalOnProperty, test property sources or Environment lookups is renamed; removed keys are reported.' },
+  'sources/removed-api': { doc: S, summary: 'The code uses a type, annotation or method removed or changed in Spring Boot 3.0 / Spring Framework 6; the finding names the replacement.' },
+  'sources/jpa-xml': { doc: S, summary: 'persistence.xml / orm.xml move to the Jakarta Persistence 3.0 namespace, schema and version; javax property names the table moves follow.' },
+  'sources/jakarta-xml': { doc: S, summary: 'web.xml, web-fragment.xml, beans.xml, validation.xml and JAXB bindings move to the Jakarta EE 10 namespaces, schemas and versions.' },
+  'sources/validation-messages': { doc: S, summary: 'ValidationMessages keys javax.validation.constraints.X.message become jakarta...: Hibernate Validator 8 looks up the jakarta keys.' },
+  'sources/jakarta-string': { doc: S, summary: 'A string literal holds a javax name that moved (a request attribute, a JPA hint, a message template); check whether it must say jakarta.' },
+  'sources/type-rename-wildcard': { doc: S, summary: 'A renamed type reached through an on-demand import: its uses are renamed and the new import added; remove the wildcard if nothing else uses it.' },
+  'sources/service-loader': { doc: S, summary: 'META-INF/services/javax.X whose interface moved becomes META-INF/services/jakarta.X.' },
+  'build/boot-version': { doc: B, summary: 'The Spring Boot version (parent, BOM, plugin, property or variable) moves to 3.0.x.' },
+  'build/java-version': { doc: B, summary: 'Spring Boot 3.0 needs Java 17: the Java release of the build is raised.' },
+  'build/kotlin-version': { doc: B, summary: 'Spring Boot 3.0 needs Kotlin 1.7 or later: the Kotlin plugin version is raised.' },
+  'build/dependency-management-plugin': { doc: B, summary: 'The io.spring.dependency-management plugin moves to the version Spring Boot 3.0 expects.' },
+  'build/coordinates': { doc: B, summary: 'A dependency whose group or artifact was renamed for 3.0 gets its new coordinates.' },
+  'build/needs-version': { doc: B, summary: 'A dependency needs a 3.0-compatible version (Jakarta line); the version is raised when the data knows it, reported otherwise.' },
+  'build/removed-dependency': { doc: B, summary: 'A dependency that no longer exists for Spring Boot 3.0 is removed or reported.' },
+  'build/removed-integration': { doc: B, summary: 'An integration Spring Boot 3.0 dropped (ActiveMQ starter, Atomikos, EhCache 2, ...) is used; the finding names the replacement.' },
+  'build/version-property': { doc: B, summary: 'A version override property for a library Boot manages: raised, or reported when the override can now be dropped.' },
+  'build/jetty-servlet': { doc: B, summary: 'With the Jetty starter, the Servlet API must be pinned to 5.0 (Jetty 11 does not support Servlet 6).' },
+  'build/maven-plugin-fork': { doc: B, summary: 'The fork option of spring-boot-maven-plugin was removed in 3.0.' },
+  'build/gradle-main-class': { doc: B, summary: 'mainClassName of the Spring Boot Gradle plugin is now mainClass.' },
+  'build/gradle-task-property': { doc: B, summary: 'Spring Boot Gradle task properties became Property<T> in 3.0 (bootBuildImage name = ... becomes imageName.set(...)).' },
+  'build/gradle-build-info': { doc: B, summary: 'buildInfo properties set to null to exclude them: 3.0 uses excludes instead.' },
+  'build/gradle-wrapper': { doc: B, summary: 'Spring Boot 3.0 needs Gradle 7.5 or later: the wrapper is raised.' },
+  'build/properties-migrator': { doc: B, summary: 'spring-boot-properties-migrator is on the class path (added by --add-properties-migrator): remove it once the migration is done.' },
+  'build/imported-bom': { doc: B, summary: 'A BOM that Spring Boot 3.0 imports itself is imported at a lower version, which would override Boot\'s.' },
+  'build/xml-entity': { doc: B, summary: 'The pom uses DOCTYPE entities; values that hold an entity reference are never edited.' },
+  'build/unchecked-starter': { doc: B, summary: 'A third-party *-spring-boot-starter that Spring Boot does not manage and the migration table does not know: check that its version supports Spring Boot 3.0.' },
+  'project/spring-factories': { doc: J, summary: 'Auto-configurations registered under EnableAutoConfiguration in spring.factories move to META-INF/spring/...AutoConfiguration.imports, which Boot 3.0 reads instead.' },
+  'project/spring-factories-test-slice': { doc: J, summary: 'Test-slice entries in spring.factories must move to their own .imports file by hand.' },
+  'project/banner-image': { doc: J, summary: 'Image banners are gone in 3.0: the image is rendered into banner.txt as Boot 2 printed it, or reported.' },
+  'project/env-var': { doc: J, summary: 'An environment variable form of a renamed key (SPRING_REDIS_HOST) is renamed in .env files and reported in Dockerfiles, compose files and manifests.' },
+  'project/trailing-slash': { doc: J, perApplication: true, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
+  'project/log-date-format': { doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
+  'project/jmx-exposure': { doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
+  'project/show-values': { doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
+  'project/keys-to-sanitize': { doc: J, summary: 'keys-to-sanitize was removed; implement a SanitizingFunction instead.' },
+  'project/isolated-object-mapper': { doc: J, summary: 'Actuator responses use an isolated ObjectMapper in 3.0: custom endpoint response types should implement OperationResponseBody.' },
+  'project/httpexchanges': { doc: J, summary: 'HTTP trace became HTTP exchanges (httptrace endpoint, HttpTraceRepository).' },
+  'project/batch-multiple-jobs': { doc: J, summary: 'With several Job beans Spring Boot 3.0 runs none on start-up unless spring.batch.job.name names one.' },
+  'project/session-store-type': { doc: J, summary: 'spring.session.store-type was removed: the store is chosen from the class path (or a bean).' },
+  'project/reactive-user-details': { doc: J, summary: 'ReactiveUserDetailsService is no longer auto-configured when an AuthenticationManagerResolver bean exists.' },
+  'project/graceful-shutdown-phases': { doc: J, summary: 'Graceful shutdown and the web server stop in new SmartLifecycle phases in 3.0; check the phase of your own SmartLifecycle beans.' },
+  'project/mongo-health': { doc: J, summary: 'The MongoDB health details hold maxWireVersion instead of version in 3.0; update monitoring that reads them.' },
+  'project/flyway-callbacks': { doc: J, summary: 'Callback and JavaMigration beans are applied before FlywayConfigurationCustomizer beans in 3.0: a customizer that sets them now replaces them.' },
+  'project/elasticsearch-client': { doc: J, summary: 'The Elasticsearch high-level REST client and its Spring Data template were removed; move to the new Java client.' },
+  'project/spring-data-reserved': { doc: J, summary: 'spring.data.* is reserved for Spring Data: spring.data.redis.* is bound only with spring-data-redis on the class path.' },
+  'project/max-http-header-size': { doc: J, summary: 'server.max-http-header-size became server.max-http-request-header-size and no longer applies to responses.' },
+  'parse-error': { doc: E, summary: 'The file could not be parsed, so it was left untouched; fix the syntax (the finding gives the parser\'s reason) and run again.' },
+  'internal-error': { doc: E, summary: 'A pass failed on this file, so the file was left untouched; please report it with the file.' },
+  'engine/overlap': { doc: E, summary: 'Two rules wanted to edit the same text; neither edit was made.' },
+  'engine/bad-edit': { doc: E, summary: 'A rule produced an edit outside the file; it was dropped.' },
+  'engine/no-fixed-point': { doc: E, summary: 'The rules kept changing the file after several rounds; the last changes were not made.' },
+  'engine/outside-repository': { doc: E, summary: 'A change would write outside the repository (through a linked folder); the whole change was refused.' },
+  'sources/class-to-interface': { doc: S, summary: 'A Spring Batch *ListenerSupport class became its interface: extends turns into implements (super calls qualified), a Kotlin supertype loses its (); other uses are reported.' },
+  'sources/annotation-attributes': { doc: S, summary: 'An annotation replaced by one with other attributes or defaults (@EnableGlobalMethodSecurity to @EnableMethodSecurity) is rewritten only when it behaves the same, otherwise reported with the annotation to write.' },
+  'sources/type-shape': { doc: S, summary: 'A renamed type whose replacement is not a drop-in (other constructors, members or kind) is reported where the file constructs, extends or implements it, with the code to write.' },
+  'sources/lost-supertype': { doc: S, summary: 'Spring Data 3.0 sorting repositories no longer extend the CRUD ones: the CRUD repository is added with the same type arguments, which keeps the methods the repository had.' },
+  'build/spring-cloud-train': { doc: B, summary: 'A Spring Cloud release train older than 2022.0 (which fails at start-up on Boot 3.0) moves to the latest 2022.0 release, in Maven, Gradle and catalogs; a shared variable is reported.' },
+  'build/spring-cloud-module': { doc: B, summary: 'An artifact of a Spring Cloud module with no 2022.0 release (Sleuth, Cloud Foundry, CLI) that no row replaces: find a replacement.' },
+  'build/sleuth-tracing': { doc: B, summary: 'Sleuth moves to Micrometer Tracing as one change (bridge, actuator, properties), and not while sources still use the Sleuth API.' },
+  'build/library': { doc: B, summary: 'A third-party library whose Boot 3 line is a new major or another artifact (springdoc 2, springmockk 4) moves, or is reported when it has no Boot 3 release.' },
+  'build/hand-versioned': { doc: B, summary: 'A build that versions Boot by hand (no Boot parent or BOM) has its pins on the Boot 2 line of a library moved to the version Boot 3.0 manages.' },
+  'build/pinned-line': { doc: B, summary: 'An explicit pin on the Boot 2 major of a library Boot 3.0 manages (Spring Security 5.7, Kafka 2.x) moves to the version Boot 3.0 manages.' },
+  'project/auto-configuration': { doc: J, summary: 'A @Configuration class listed as an auto-configuration becomes @AutoConfiguration (ordering attributes carried over) when that behaves the same.' },
+  'coherence/boot-version': { doc: C, summary: 'After the migration a build still resolves Spring Boot 2 at this line (a parent, BOM, plugin, property or variable): the repository will not build on Boot 3.0.' },
+  'coherence/spring-cloud-train': { doc: C, summary: 'After the migration a build still resolves a Spring Cloud train older than 2022.0 at this line: the application will not start on Boot 3.0.' },
+  'coherence/library-major': { doc: C, summary: 'After the migration a library Boot 3.0 moves to a new major (Spring Framework, Security, SLF4J, Hibernate, the Jakarta APIs, ...) is still pinned below it at this line.' },
+  'coherence/lockfile': { doc: C, summary: 'A Gradle lockfile still locks versions below what Boot 3.0 needs: write the locks again once the build files are migrated.' },
+};
+
+/** The anchor of a rule in docs/rules.md: `rule-properties-rename`. */
+export function ruleAnchor(rule: string): string {
+  return 'rule-' + rule.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+}
+
+/** Where the tool's documents live (package.json homepage); rule links point into it. */
+export const HOMEPAGE = 'https://github.com/boot-upgrade/boot-upgrade';
+
+/** Link to the rule's entry in docs/rules.md at the released tag. */
+export function ruleDocsUrl(rule: string, version: string): string {
+  return `${HOMEPAGE}/blob/v${version}/docs/rules.md#${ruleAnchor(rule)}`;
+}
+
+/** The application a path belongs to: the folder before src/ (a module), or '.' at the root. */
+export function applicationOf(path: string): string {
+  const at = path.startsWith('src/') ? 0 : path.indexOf('/src/');
+  return at <= 0 ? '.' : path.slice(0, at);
+}
+
+/** Findings grouped by application, in first-seen order. */
+export function byApplication<T extends { path: string }>(findings: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const f of findings) {
+    const app = applicationOf(f.path);
+    groups.set(app, [...(groups.get(app) ?? []), f]);
+  }
+  return groups;
+}
+
+export function isPerApplication(rule: string): boolean {
+  return RULES[rule]?.perApplication === true;
+}
+
+export function ruleSummary(rule: string): string | undefined {
+  return RULES[rule]?.summary;
+}

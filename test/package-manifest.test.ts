@@ -1,0 +1,79 @@
+// What an install ships: only runtime dependencies that the code imports, the grammars' .wasm
+// copied by the build rather than the grammar packages, no source maps, the Node version import
+// attributes need, and where the project lives.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  files: string[];
+  engines: { node: string };
+  homepage?: string;
+  repository?: { url: string };
+  bugs?: { url: string };
+  scripts: Record<string, string>;
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Bare module names the shipped code imports (src and transforms). */
+function importedPackages(): Set<string> {
+  const names = new Set<string>();
+  for (const file of [...sources(path.join(ROOT, 'src')), ...sources(path.join(ROOT, 'transforms'))]) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,]+\s+from\s+)?'([^'\n]+)'|\bimport\(\s*'([^'\n]+)'\s*\)/gm)) {
+      const spec = (m[1] ?? m[2])!;
+      if (spec.startsWith('.')) continue;
+      if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
+      names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+    }
+  }
+  return names;
+}
+
+describe('package manifest', () => {
+  it('every package the shipped code imports is a runtime dependency, and every runtime dependency is imported', () => {
+    const imported = importedPackages();
+    expect([...imported].filter((n) => !(n in pkg.dependencies))).toEqual([]);
+    expect(Object.keys(pkg.dependencies).filter((n) => !imported.has(n))).toEqual([]);
+  });
+
+  it('the tree-sitter grammar packages are build-time only; the build copies their .wasm into dist/grammars', () => {
+    for (const grammar of ['tree-sitter-java', '@tree-sitter-grammars/tree-sitter-kotlin']) {
+      expect(pkg.devDependencies[grammar], grammar).toBeDefined();
+      expect(pkg.dependencies[grammar], grammar).toBeUndefined();
+    }
+    const postbuild = readFileSync(path.join(ROOT, 'scripts/postbuild.mjs'), 'utf8');
+    expect(postbuild).toContain("'tree-sitter-java/tree-sitter-java.wasm'");
+    expect(postbuild).toContain("'@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm'");
+    expect(pkg.files).toContain('dist/grammars');
+    expect(readFileSync(path.join(ROOT, 'src/formats/tree-sitter.ts'), 'utf8')).toContain('../../grammars/');
+  });
+
+  it('ships no source maps, no tests, benchmarks or build scripts', () => {
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')).compilerOptions.sourceMap).toBe(false);
+    expect(pkg.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/src', 'dist/transforms', 'dist/grammars']);
+  });
+
+  it('the packed manifest carries no scripts (npm 11 warns about a published prepare)', () => {
+    expect(pkg.scripts.prepack).toMatch(/pack-manifest\.mjs strip$/);
+    expect(pkg.scripts.postpack).toBe('node scripts/pack-manifest.mjs restore');
+  });
+
+  it('asks for Node 20.10 or later (import attributes) and says where the project lives', () => {
+    const usesImportAttributes = [...sources(path.join(ROOT, 'src'))].some((f) => /with \{ type: 'json' \}/.test(readFileSync(f, 'utf8')));
+    expect(usesImportAttributes).toBe(true);
+    expect(pkg.engines.node).toBe('>=20.10');
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.repository?.url).toMatch(/^git\+https:\/\/.*\.git$/);
+    expect(pkg.bugs?.url).toMatch(/\/issues$/);
+  });
+});

@@ -1,0 +1,45 @@
+// Every rule id has an explanation and its own anchor in docs/rules.md, and the document is
+// generated from the catalogue (never stale).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FILE_PASSES, PROJECT_PASSES } from '../transforms/index.js';
+import { RULES, ruleAnchor, ruleDocsUrl } from '../src/report/rules.js';
+import { ruleDocs } from '../scripts/generate-rule-docs.js';
+
+const ROOT = path.resolve(__dirname, '..');
+const ENGINE_RULES = ['parse-error', 'internal-error', 'engine/overlap', 'engine/bad-edit', 'engine/no-fixed-point', 'engine/outside-repository'];
+
+describe('rule index', () => {
+  it('knows every rule a pass declares and every rule the engine emits', () => {
+    const declared = new Set([...FILE_PASSES, ...PROJECT_PASSES].flatMap((p) => p.rules));
+    const missing = [...declared, ...ENGINE_RULES].filter((r) => !RULES[r]);
+    expect(missing).toEqual([]);
+  });
+
+  it('the engine rule list matches what src/engine emits', () => {
+    const sources = ['run.ts', 'write.ts', 'contain.ts', 'edits.ts'].map((f) => readFileSync(path.join(ROOT, 'src/engine', f), 'utf8')).join('\n');
+    const emitted = [...sources.matchAll(/rule: '([^']+)'/g)].map((m) => m[1]!);
+    expect(emitted.length).toBeGreaterThan(0);
+    for (const r of emitted) expect(ENGINE_RULES, r).toContain(r);
+  });
+
+  it('docs/rules.md is current and gives each rule its own anchor', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/rules.md'), 'utf8');
+    expect(doc).toBe(ruleDocs());
+    for (const id of Object.keys(RULES)) expect(doc).toContain(`<a id="${ruleAnchor(id)}"></a>\n### \`${id}\``);
+    const anchors = Object.keys(RULES).map(ruleAnchor);
+    expect(new Set(anchors).size).toBe(anchors.length);
+  });
+
+  it('each entry points at an area document that exists and names the rule', () => {
+    for (const [id, info] of Object.entries(RULES)) {
+      const text = readFileSync(path.join(ROOT, info.doc), 'utf8');
+      expect(text.includes(id) || info.doc === 'README.md', `${id} in ${info.doc}`).toBe(true);
+    }
+  });
+
+  it('links carry the version tag and the anchor', () => {
+    expect(ruleDocsUrl('properties/rename', '1.2.3')).toBe('https://github.com/boot-upgrade/boot-upgrade/blob/v1.2.3/docs/rules.md#rule-properties-rename');
+  });
+});
