@@ -152,6 +152,24 @@ export interface ProjectFile {
   bytes?: Buffer;
 }
 
+/**
+ * A part of the repository the passes must not change (a module that is not a Spring Boot module):
+ * every file under `dir` is skipped, and the engine reports it once at `path` (`offset`).
+ */
+export interface LeftAlone {
+  dir: string;
+  path: string;
+  offset?: number;
+  message: string;
+}
+
+/** Decides, before the passes run, which parts of the repository to leave alone (and from which file kinds). */
+export interface LeaveAlone {
+  rule: string;
+  kinds: FileKind[];
+  decide(project: ProjectView): Promise<LeftAlone[]>;
+}
+
 export interface ProjectView {
   /** Absolute path of the scan root. */
   root: string;

@@ -18,7 +18,7 @@ import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { buildFacts, isLower, targetRelease } from './facts.js';
 import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
-import { kotlinTokens } from './kts-tokens.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
 
 const SCRIPT_KINDS = ['gradle', 'gradle-kts'] as const;

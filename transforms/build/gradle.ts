@@ -6,7 +6,7 @@ import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { buildFacts, targetRelease } from './facts.js';
 import { GRADLE_RULES, migrateGradle, type Dsl } from './gradle-rules.js';
 import { scriptVariables } from './gradle-properties.js';
-import { kotlinTokens } from './kts-tokens.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
