@@ -59,24 +59,13 @@ function wholeLineStatement(run: GradleRun, i: number): { start: number; end: nu
   const after = tokens[tokens.indexOf(last, i) + 1];
   // The next token starts a new line and does not continue this statement (`.because(...)`, `{ ... }`).
   if (after && (!after.lineStart || after.value === '.' || after.value === '{' || after.value === '?.')) return undefined;
-  if (!insideDependencies(tokens, confAt)) return undefined;
+  if (!run.model.directlyIn(confAt, 'dependencies')) return undefined;
   const start = text.lastIndexOf('\n', conf.start - 1) + 1;
   const eol = /\r?\n|\r|$/.exec(text.slice(last.end))!;
   const end = last.end + eol.index + eol[0].length;
   // Only blanks around the statement on its line (a trailing comment is the user's: keep reporting).
   if (text.slice(start, conf.start).trim() !== '' || text.slice(last.end, last.end + eol.index).trim() !== '') return undefined;
   return { start, end };
-}
-
-/** True when tokens[k] stands directly in a `dependencies { }` block. */
-function insideDependencies(tokens: BuildToken[], k: number): boolean {
-  const depth = tokens[k]!.depth;
-  for (let j = k - 1; j >= 0; j--) {
-    const t = tokens[j]!;
-    if (t.depth < depth - 1) return false;
-    if (t.type === 'open' && t.depth === depth - 1) return t.value === '{' && tokens[j - 1]?.value === 'dependencies';
-  }
-  return false;
 }
 
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {

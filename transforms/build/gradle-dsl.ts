@@ -2,6 +2,7 @@
 // bootBuildImage properties, buildInfo exclusions, Jetty's servlet version, the properties migrator.
 import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
+import type { GradleBlock } from '../../src/formats/gradle-model.js';
 import { lineIndent } from '../../src/formats/xml.js';
 import { isLower } from './facts.js';
 import { setString, type GradleRun } from './gradle-run.js';
@@ -51,11 +52,30 @@ export function extProperty(run: GradleRun, i: number): void {
 
 // ---- Boot 3.0 DSL changes -----------------------------------------------------------------
 
-/** mainClassName was removed from Boot's tasks and springBoot {}: mainClass (a Property). */
+/** Blocks that configure Boot's own extension and tasks: the only places Boot 3.0 renamed mainClassName. */
+const BOOT_MAIN_CLASS_BLOCKS = ['springBoot', 'bootJar', 'bootWar', 'bootRun', 'BootJar', 'BootWar', 'BootRun'];
+
+/**
+ * mainClassName was removed from Boot's tasks and springBoot {}: mainClass (a Property). Only
+ * there: a top-level `mainClassName = 'x'` is the application plugin's convention property (it
+ * sets application.mainClass, which Boot 3.0 reads), and `mainClass` at top level is no property
+ * at all (Gradle rejects it); it stays, with a note. `application { mainClassName }` is Gradle's,
+ * not Boot's: left as it is.
+ */
 export function mainClassName(run: GradleRun, i: number): void {
-  const { tokens, text } = run;
+  const { tokens, text, model } = run;
   const t = tokens[i]!;
-  if (tokens[i - 1]?.value === '.' || tokens[i + 1]?.value !== '=') return;
+  if (tokens[i + 1]?.value !== '=') return;
+  // springBoot.mainClassName = / bootJar.mainClassName = (a qualified assignment on Boot's object).
+  const owner = tokens[i - 1]?.value === '.' ? tokens[i - 2] : undefined;
+  if (tokens[i - 1]?.value === '.' && (owner?.type !== 'symbol' || !BOOT_MAIN_CLASS_BLOCKS.includes(owner.value) || tokens[i - 3]?.value === '.' && tokens[i - 4]?.value !== 'tasks')) return;
+  if (!owner && !model.directlyIn(i, ...BOOT_MAIN_CLASS_BLOCKS)) {
+    if (!model.blockAt(i)) {
+      const example = run.dsl === 'kotlin' ? 'application { mainClass.set(...) }' : 'application { mainClass = ... }';
+      run.out.report('build/gradle-main-class', 'info', t.start, `top-level mainClassName is the application plugin's convention (it sets application.mainClass, which Boot 3.0 reads): left as it is; Gradle deprecates it in favour of ${example}`);
+    }
+    return;
+  }
   const value = tokens[i + 2];
   if (run.dsl === 'groovy') {
     run.out.replace(t.start, t.end, 'mainClass', 'build/gradle-main-class');
@@ -70,37 +90,30 @@ export function mainClassName(run: GradleRun, i: number): void {
   }
 }
 
-/** The tokens of the block that follows tokens[i] on the same statement ({ ... }), as [open, close) indexes. */
-function blockAfter(tokens: BuildToken[], i: number): [number, number] | undefined {
-  for (let j = i + 1; j < Math.min(tokens.length, i + 12); j++) {
-    const t = tokens[j]!;
-    if (t.type === 'open' && t.value === '{') {
-      for (let k = j + 1; k < tokens.length; k++) if (tokens[k]!.type === 'close' && tokens[k]!.depth === t.depth) return [j, k];
-      return undefined;
-    }
-    if (j > i + 1 && t.lineStart) return undefined;
-  }
-  return undefined;
+/** buildInfo { properties { x = null } } and Kotlin bootBuildImage { x = ... } (any form that configures the task). */
+export function bootTaskBlocks(run: GradleRun): void {
+  for (const block of run.model.blocksNamed('buildInfo')) buildInfoBlock(run, block);
+  if (run.dsl === 'kotlin') for (const block of run.model.blocksNamed('bootBuildImage', 'BootBuildImage')) bootBuildImageBlock(run, block);
 }
 
-/** buildInfo { properties { x = null } } and Kotlin bootBuildImage { x = ... }. */
-export function taskBlock(run: GradleRun, i: number): void {
+function buildInfoBlock(run: GradleRun, block: GradleBlock): void {
   const { tokens } = run;
-  const block = blockAfter(tokens, i);
-  if (!block) return;
-  const [open, close] = block;
-  const isBuildInfo = tokens[i]!.value === 'buildInfo';
-  for (let k = open + 1; k < close; k++) {
+  for (let k = block.open + 1; k < block.close; k++) {
     const t = tokens[k]!;
     if (t.type !== 'symbol' || tokens[k + 1]?.value !== '=' || tokens[k - 1]?.value === '.') continue;
     const value = tokens[k + 2];
-    if (isBuildInfo) {
-      if (value?.type === 'symbol' && value.value === 'null') {
-        run.out.report('build/gradle-build-info', 'warning', t.start, `buildInfo: "${t.value} = null" no longer excludes the entry in Boot 3.0; exclude it by name: excludes = ['${t.value}'] (Kotlin: excludes.set(setOf("${t.value}")))`);
-      }
-      continue;
+    if (value?.type === 'symbol' && value.value === 'null') {
+      run.out.report('build/gradle-build-info', 'warning', t.start, `buildInfo: "${t.value} = null" no longer excludes the entry in Boot 3.0; exclude it by name: excludes = ['${t.value}'] (Kotlin: excludes.set(setOf("${t.value}")))`);
     }
-    if (run.dsl !== 'kotlin' || t.depth !== tokens[open]!.depth + 1) continue;
+  }
+}
+
+function bootBuildImageBlock(run: GradleRun, block: GradleBlock): void {
+  const { tokens } = run;
+  for (let k = block.open + 1; k < block.close; k++) {
+    const t = tokens[k]!;
+    if (t.type !== 'symbol' || tokens[k + 1]?.value !== '=' || tokens[k - 1]?.value === '.' || run.model.blockAt(k) !== block) continue;
+    const value = tokens[k + 2];
     const next = tokens[k + 3];
     if (value?.type === 'string' && !value.templated && (!next || next.lineStart || next.type === 'close')) {
       run.out.replace(t.end, value.end, `.set(${run.text.slice(value.start, value.end)})`, 'build/gradle-task-property');
@@ -125,18 +138,18 @@ function hasJetty(run: GradleRun): boolean {
   return hasCoordinate(run, s.groupId, s.artifactId);
 }
 
-function topLevelBlock(run: GradleRun, name: string): [number, number] | undefined {
-  const i = run.tokens.findIndex((t) => t.type === 'symbol' && t.value === name && t.depth === 0 && t.lineStart);
-  return i < 0 ? undefined : blockAfter(run.tokens, i);
+/** The project's own `dependencies { }` (top level, not buildscript's). */
+function projectDependencies(run: GradleRun): GradleBlock | undefined {
+  return run.model.blocks.find((b) => b.name === 'dependencies' && !b.parent);
 }
 
 export function jetty(run: GradleRun): void {
   const j = run.facts.section.jetty;
   if (!hasJetty(run)) return;
   if (run.tokens.some((t, i) => extEntryAt(run.tokens, i)?.name === j.property)) return;
-  const deps = run.tokens.findIndex((t) => t.type === 'symbol' && t.value === 'dependencies' && t.depth === 0 && t.lineStart);
-  if (deps < 0) return;
-  const at = run.tokens[deps]!.start;
+  const deps = projectDependencies(run);
+  if (!deps) return;
+  const at = run.tokens[deps.head]!.start;
   const eol = detectEol(run.text);
   const line = run.dsl === 'kotlin' ? `extra["${j.property}"] = "${j.value}"` : `ext['${j.property}'] = '${j.value}'`;
   run.out.insert(at, `${line}${eol}${eol}${lineIndent(run.text, at)}`, 'build/jetty-servlet');
@@ -147,7 +160,7 @@ export function propertiesMigrator(run: GradleRun): void {
   const { boot } = run.facts.section;
   const m = boot.propertiesMigrator;
   if (!stringsOf(run).some((t) => t.value.startsWith(`${boot.groupId}:${boot.starterPrefix}`))) return;
-  const block = topLevelBlock(run, 'dependencies');
+  const block = projectDependencies(run);
   if (!block) return;
   const message = `${m.groupId}:${m.artifactId} (runtimeOnly) reports and temporarily maps renamed properties at start-up: remove it once the migration is done`;
   const existing = stringsOf(run).find((t) => t.value === `${m.groupId}:${m.artifactId}` || t.value.startsWith(`${m.groupId}:${m.artifactId}:`));
@@ -155,7 +168,7 @@ export function propertiesMigrator(run: GradleRun): void {
     run.out.report('build/properties-migrator', 'info', existing.start, message);
     return;
   }
-  const [open, close] = block;
+  const { open, close } = block;
   const first = run.tokens[open + 1];
   const closeTok = run.tokens[close]!;
   const eol = detectEol(run.text);

@@ -3,10 +3,11 @@
 // for a short token pattern, asks the model which block it stands in, and replaces a string's
 // content, a number or a symbol at its offsets. By concern: gradle-run.ts (shared run, versions
 // and variables), gradle-coordinates.ts, gradle-boms.ts, gradle-java.ts, gradle-dsl.ts.
+import { gradleModel, type GradleModel } from '../../src/formats/gradle-model.js';
 import { compareVersions, isBoot2 } from './facts.js';
 import { DEPENDENCY_RULES } from './out.js';
 import { coordinateString, mapNotation, templatedCoordinate } from './gradle-coordinates.js';
-import { extProperty, jetty, mainClassName, propertiesMigrator, taskBlock } from './gradle-dsl.js';
+import { bootTaskBlocks, extProperty, jetty, mainClassName, propertiesMigrator } from './gradle-dsl.js';
 import { compatibility, javaCall } from './gradle-java.js';
 import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
@@ -22,7 +23,11 @@ export const GRADLE_RULES = [
   'build/imported-bom',
 ];
 
-export function migrateGradle(run: GradleRun): void {
+/** A script to migrate: the run without its block model (built here when not given). */
+export type GradleInput = Omit<GradleRun, 'model'> & { model?: GradleModel };
+
+export function migrateGradle(input: GradleInput): void {
+  const run: GradleRun = { ...input, model: input.model ?? gradleModel(input.tokens) };
   const { tokens } = run;
   run.boot3 = scriptOnBoot3(run);
   for (let i = 0; i < tokens.length; i++) {
@@ -34,10 +39,10 @@ export function migrateGradle(run: GradleRun): void {
       else if (t.value === 'ext' || t.value === 'extra' || t.value === 'set') extProperty(run, i);
       else if (t.value === 'group') mapNotation(run, i);
       else if (t.value === 'mainClassName') mainClassName(run, i);
-      else if (t.value === 'buildInfo' || t.value === 'bootBuildImage' || t.value === 'BootBuildImage') taskBlock(run, i);
     } else if (t.type === 'string' && !t.templated) coordinateString(run, t, i);
     else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
   }
+  bootTaskBlocks(run);
   if (!run.boot3) jetty(run);
   propertiesMigrator(run);
 }

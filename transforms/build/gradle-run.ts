@@ -1,6 +1,7 @@
 // What every Gradle rule shares: the run (script, tokens, facts, output), version targets, and
 // how a version given by a variable is found (in the script, else gradle.properties) and raised.
 import type { BuildToken } from '../../src/formats/groovy.js';
+import type { GradleModel } from '../../src/formats/gradle-model.js';
 import { isBoot2, isLower, type BuildFacts } from './facts.js';
 import type { PassOutput } from './out.js';
 
@@ -13,6 +14,8 @@ export interface GradleRun {
   facts: BuildFacts;
   out: PassOutput;
   options: { addPropertiesMigrator?: unknown };
+  /** The script's block structure: which block every token stands in. */
+  model: GradleModel;
   /** Variables defined outside the script (gradle.properties); absent: none are known. */
   variables?: ExternalVariables;
   /** Set by migrateGradle: the script's Boot version is already 3.x (the 2.7 -> 3.0 version rules stay silent). */
@@ -59,9 +62,10 @@ export function argString(tokens: BuildToken[], i: number): number {
   return tokens[j]?.type === 'string' ? j : -1;
 }
 
-/** The plugin id before `version`: id 'x' | id("x") | kotlin("jvm"). */
+/** The plugin id before `version`: id 'x' | id("x") | kotlin("jvm"), infix or called (`id("x").version("v")`). */
 export function pluginIdBefore(tokens: BuildToken[], i: number): string | undefined {
   let j = i - 1;
+  if (tokens[j]?.value === '.' && tokens[i + 1]?.value === '(') j--;
   if (tokens[j]?.type === 'close' && tokens[j]!.value === ')') j--;
   const id = tokens[j];
   if (id?.type !== 'string' || id.templated) return undefined;
