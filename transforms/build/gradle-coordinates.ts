@@ -4,7 +4,7 @@ import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 import { coordinateText, isLower, rowFor, rowMessage } from './facts.js';
 import { bomTarget, bomVariable, bootManagedScript, importedBom } from './gradle-boms.js';
-import { COORDINATE, raise, setString, targetForCoordinate, versionVariable, type GradleRun } from './gradle-run.js';
+import { COORDINATE, raise, TEMPLATE_REF, setString, targetForCoordinate, versionVariable, type GradleRun } from './gradle-run.js';
 
 // ---- coordinates --------------------------------------------------------------------------
 
@@ -104,18 +104,19 @@ export function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   if (!m) return;
   const [, g, a, rest] = m as unknown as [string, string, string, string];
   // One variable, optionally followed by a classifier: `${v}` / `$v` / `${v}:jakarta`.
-  const single = /^(\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*)))(?::([A-Za-z0-9_.-]+))?$/.exec(rest);
-  const expr = single?.[1] ?? rest;
+  const ref = new RegExp(`^(${TEMPLATE_REF})(?::([A-Za-z0-9_.-]+))?$`).exec(rest);
+  const single = ref ? { expr: ref[1]!, name: (ref[2] ?? ref[3] ?? ref[4] ?? ref[5])!, classifier: ref[6] } : undefined;
+  const expr = single?.expr ?? rest;
   const bom = run.boot3 ? undefined : run.facts.boms.get(`${g}:${a}`);
   const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom && bootManagedScript(run) ? bomTarget(`${g}:${a}`, bom.version) : undefined));
-  if (target?.rule === 'build/imported-bom' && single && !single[4]) bomVariable(run, t, `${g}:${a}`, target.version, (single[2] ?? single[3])!);
-  else if (target && single && !single[4]) versionVariable(run, t, (single[2] ?? single[3])!, target);
+  if (target?.rule === 'build/imported-bom' && single && !single.classifier) bomVariable(run, t, `${g}:${a}`, target.version, single.name);
+  else if (target && single && !single.classifier) versionVariable(run, t, single.name, target);
   else if (bom && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
   if (!row) return;
   switch (row.action) {
     case 'rename':
-      return templatedRename(run, t, row, g, a, expr, single ? (single[4] ?? null) : undefined);
+      return templatedRename(run, t, row, g, a, expr, single ? (single.classifier ?? null) : undefined);
     case 'needs-version':
       if (!run.boot3 && !run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by Spring Boot 3.0; its version comes from ${expr}: check it. ${row.note}`);
       return;

@@ -65,7 +65,7 @@ const BOOT_MAIN_CLASS_BLOCKS = ['springBoot', 'bootJar', 'bootWar', 'bootRun', '
 export function mainClassName(run: GradleRun, i: number): void {
   const { tokens, text, model } = run;
   const t = tokens[i]!;
-  if (tokens[i + 1]?.value !== '=') return;
+  if (tokens[i + 1]?.value !== '=' || ['def', 'val', 'var'].includes(tokens[i - 1]?.value ?? '')) return; // a local variable
   // springBoot.mainClassName = / bootJar.mainClassName = (a qualified assignment on Boot's object).
   const owner = tokens[i - 1]?.value === '.' ? tokens[i - 2] : undefined;
   if (tokens[i - 1]?.value === '.' && (owner?.type !== 'symbol' || !BOOT_MAIN_CLASS_BLOCKS.includes(owner.value) || tokens[i - 3]?.value === '.' && tokens[i - 4]?.value !== 'tasks')) return;

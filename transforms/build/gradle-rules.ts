@@ -61,7 +61,7 @@ function scriptOnBoot3(run: GradleRun): boolean {
     if (t.type === 'symbol' && t.value === 'version' && pluginIdBefore(tokens, i) === boot.gradlePlugin.id) {
       const j = argString(tokens, i + 1);
       const v = j >= 0 && !tokens[j]!.templated ? tokens[j]!.value : undefined;
-      const name = j < 0 ? variableAt(run.text, tokens, i + 1) : tokens[j]!.templated && tokens[j]!.vars?.length === 1 ? tokens[j]!.vars![0] : undefined;
+      const name = j < 0 || tokens[j]!.templated ? variableAt(run.text, tokens, j < 0 ? i + 1 : j) : undefined;
       if (isBoot3(v ?? (name ? variableValue(run, name) : undefined))) return true;
     } else if (t.type === 'string' && !t.templated) {
       const m = COORDINATE.exec(t.value);
@@ -88,7 +88,8 @@ function pluginVersion(run: GradleRun, i: number): void {
   }
   const v = run.tokens[j]!;
   if (v.templated) {
-    if (v.vars?.length === 1) versionVariable(run, v, v.vars[0]!, target);
+    const name = variableAt(run.text, run.tokens, j);
+    if (name) versionVariable(run, v, name, target);
     return;
   }
   raise(run, v, v.value, target, v.contentStart!, v.contentEnd!);

@@ -127,7 +127,20 @@ export function versionVariable(run: GradleRun, at: BuildToken, name: string, ta
     run.variables.use?.(short, target);
     return;
   }
-  if (!quiet) run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which is defined neither in this file nor in a gradle.properties of the repository: set it to ${target.version}`);
+  if (!quiet) run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which is defined neither in this file nor in a gradle.properties or a parent build script of the repository: set it to ${target.version}`);
+}
+
+/**
+ * One property reference inside a string template, as a regex source with one name group per form:
+ * `$x`, `${x}`, `${project.x}`, `${rootProject.ext.x}`, `${extra["x"]}`, `${project.extra["x"]}`,
+ * `${rootProject.ext["x"]}`, `${property("x")}`, `${findProperty("x")}`, `${project.property("x")}`.
+ */
+export const TEMPLATE_REF = String.raw`\$(?:\{\s*([A-Za-z_][\w.]*)\s*\}|([A-Za-z_]\w*)|\{\s*(?:(?:project|rootProject)\.)?(?:extra|ext|properties)\[\s*["']([\w.-]+)["']\s*\]\s*\}|\{\s*(?:(?:project|rootProject)\.)?(?:property|findProperty)\(\s*["']([\w.-]+)["']\s*\)\s*\})`;
+
+/** The property a template that is nothing but one reference reads (`"${springBootVersion}"`), else undefined. */
+export function templateName(raw: string): string | undefined {
+  const m = new RegExp(`^${TEMPLATE_REF}$`).exec(raw.trim());
+  return m ? (m[1] ?? m[2] ?? m[3] ?? m[4]) : undefined;
 }
 
 const NOT_VARIABLES = new Set(['true', 'false', 'null', 'it', 'this', 'version', 'id', 'kotlin']);
@@ -144,8 +157,7 @@ export function variableAt(text: string, tokens: BuildToken[], j: number): strin
   if (!t) return undefined;
   if (t.type === 'string') {
     if (!t.templated) return undefined;
-    const m = /^\$\{?\s*([A-Za-z_][\w.]*)\s*\}?$/.exec(text.slice(t.contentStart!, t.contentEnd!));
-    return m?.[1];
+    return templateName(text.slice(t.contentStart!, t.contentEnd!));
   }
   if (t.type !== 'symbol') return undefined;
   let k = j;
@@ -155,6 +167,8 @@ export function variableAt(text: string, tokens: BuildToken[], j: number): strin
   const keyed = arg?.type === 'string' && !arg.templated ? arg.value : undefined;
   if (['property', 'findProperty', 'gradleProperty'].includes(head.value) && tokens[k + 1]?.value === '(' && tokens[k + 3]?.value === ')') return keyed;
   if ((head.value === 'extra' || head.value === 'ext') && tokens[k + 1]?.value === '[' && tokens[k + 3]?.value === ']') return keyed;
+  // rootProject.ext.x / project.extra.x (not ext.set(...), ext.has(...)).
+  if ((head.value === 'extra' || head.value === 'ext') && tokens[k + 1]?.value === '.' && tokens[k + 2]?.type === 'symbol' && tokens[k + 3]?.value !== '(') return tokens[k + 2]!.value;
   if (!/^[a-z_][\w]*$/.test(head.value) || NOT_VARIABLES.has(head.value)) return undefined;
   const next = tokens[k + 1];
   if (next?.value === '(' || next?.value === '[') return undefined;
@@ -162,23 +176,43 @@ export function variableAt(text: string, tokens: BuildToken[], j: number): strin
   return head.value;
 }
 
-/** `name = 'v'`, `ext.name = 'v'`, `val name = "v"`, `set('name', 'v')`, `extra["name"] = "v"`. */
-export function findAssignment(tokens: BuildToken[], name: string): BuildToken | undefined {
-  const short = name.replace(/^(project\.|rootProject\.|ext\.|extra\.)/, '');
+export interface Assignment {
+  name: string;
+  /** The string assigned (a constant). */
+  value: BuildToken;
+  /** Index of the token that names it. */
+  at: number;
+}
+
+/**
+ * Every constant assignment of a property in the script: `name = 'v'`, `ext.name = 'v'`,
+ * `project.ext.name = 'v'`, `val name = "v"`, `set('name', 'v')`, `extra["name"] = "v"`,
+ * `ext['name'] = 'v'`, `val name by extra("v")`.
+ */
+export function assignmentsOf(tokens: BuildToken[]): Assignment[] {
+  const out: Assignment[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const qualified = tokens[i - 1]?.value === '.';
     const owner = tokens[i - 2]?.value ?? '';
-    if (t.type === 'symbol' && t.value === short && tokens[i + 1]?.value === '=' && (!qualified || ['ext', 'extra', 'project', 'rootProject'].includes(owner))) {
+    if (t.type === 'symbol' && tokens[i + 1]?.value === '=' && (!qualified || ['ext', 'extra', 'project', 'rootProject'].includes(owner))) {
       const s = tokens[i + 2];
-      if (s?.type === 'string' && !s.templated) return s;
-    }
-    if (t.type === 'string' && t.value === short && (tokens[i - 1]?.value === '[' || tokens[i - 1]?.value === '(')) {
+      if (s?.type === 'string' && !s.templated) out.push({ name: t.value, value: s, at: i });
+    } else if (t.type === 'string' && !t.templated && (tokens[i - 1]?.value === '[' || tokens[i - 1]?.value === '(')) {
       const j = tokens[i + 1]?.value === ']' && tokens[i + 2]?.value === '=' ? i + 3 : tokens[i + 1]?.value === ',' ? i + 2 : -1;
       const s = j >= 0 ? tokens[j] : undefined;
-      if (s?.type === 'string' && !s.templated) return s;
+      if (s?.type === 'string' && !s.templated) out.push({ name: t.value, value: s, at: i });
+    } else if (t.type === 'symbol' && tokens[i - 1]?.value === 'val' && tokens[i + 1]?.value === 'by' && tokens[i + 2]?.value === 'extra' && tokens[i + 3]?.value === '(') {
+      const s = tokens[i + 4];
+      if (s?.type === 'string' && !s.templated && tokens[i + 5]?.value === ')') out.push({ name: t.value, value: s, at: i });
     }
   }
-  return undefined;
+  return out;
+}
+
+/** The first constant assignment of `name` (owner prefixes `project.`, `ext.`, ... ignored). */
+export function findAssignment(tokens: BuildToken[], name: string): BuildToken | undefined {
+  const short = name.replace(/^(project\.|rootProject\.|ext\.|extra\.)/, '');
+  return assignmentsOf(tokens).find((a) => a.name === short)?.value;
 }
 
