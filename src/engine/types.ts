@@ -14,6 +14,7 @@ export type FileKind =
   | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
   | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
   | 'gradle-properties' // gradle.properties (project variables such as springBootVersion)
+  | 'gradle-lockfile' // gradle.lockfile, buildscript-gradle.lockfile, gradle/dependency-locks/*.lockfile
   | 'spring-factories' // META-INF/spring.factories
   | 'autoconfig-imports' // META-INF/spring/*.imports
   | 'banner-image' // banner.gif/jpg/png in resources

@@ -181,3 +181,15 @@ export function propertiesMigrator(run: GradleRun): void {
   run.out.report('build/properties-migrator', 'info', closeTok.start, message);
 }
 
+
+/**
+ * `dependencyLocking { }` in a Boot 2 script: the locks it writes pin Boot 2 versions, which Gradle
+ * enforces against the 3.0 versions the script now asks for. The lockfiles in the repository are
+ * reported by build/gradle-lockfile; this says it for locks kept elsewhere (CI, not committed).
+ */
+export function dependencyLocking(run: GradleRun): void {
+  if (run.boot3 || !run.text.includes(run.facts.section.boot.groupId)) return;
+  for (const block of run.model.blocksNamed('dependencyLocking')) {
+    run.out.report('build/gradle-lockfile', 'info', run.tokens[block.head]!.start, 'this build locks its dependencies: after the migration regenerate every lock (./gradlew dependencies --write-locks, and buildEnvironment --write-locks for buildscript locks), or Gradle rejects the new versions');
+  }
+}

@@ -7,7 +7,7 @@ import { gradleModel, type GradleModel } from '../../src/formats/gradle-model.js
 import { compareVersions, isBoot2 } from './facts.js';
 import { DEPENDENCY_RULES } from './out.js';
 import { coordinateString, mapNotation, templatedCoordinate } from './gradle-coordinates.js';
-import { bootTaskBlocks, extProperty, jetty, mainClassName, propertiesMigrator } from './gradle-dsl.js';
+import { bootTaskBlocks, dependencyLocking, extProperty, jetty, mainClassName, propertiesMigrator } from './gradle-dsl.js';
 import { compatibility, javaCall } from './gradle-java.js';
 import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
@@ -21,6 +21,7 @@ export const GRADLE_RULES = [
   'build/gradle-task-property',
   'build/gradle-build-info',
   'build/imported-bom',
+  'build/gradle-lockfile',
 ];
 
 /** A script to migrate: the run without its block model (built here when not given). */
@@ -43,6 +44,7 @@ export function migrateGradle(input: GradleInput): void {
     else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
   }
   bootTaskBlocks(run);
+  dependencyLocking(run);
   if (!run.boot3) jetty(run);
   propertiesMigrator(run);
 }

@@ -12,7 +12,7 @@ import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
-const GRADLE_HINT = /springframework|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
+const GRADLE_HINT = /springframework|dependencyLocking|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
 
 function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const facts = buildFacts(ctx);
