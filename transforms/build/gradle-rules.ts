@@ -22,6 +22,8 @@ export const GRADLE_RULES = [
   'build/gradle-build-info',
   'build/imported-bom',
   'build/gradle-lockfile',
+  'build/class-names',
+  'build/kotlin-jvm-target',
 ];
 
 /** A script to migrate: the run without its block model (built here when not given). */

@@ -7,6 +7,7 @@ import { buildFacts, targetRelease } from './facts.js';
 import { GRADLE_RULES, migrateGradle, type Dsl } from './gradle-rules.js';
 import { scriptVariables, usesOf } from './gradle-properties.js';
 import { raiseInheritedVariables } from './gradle-inherited.js';
+import { gradleClassNames, gradleJvmTarget } from './kotlin-plugins.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
@@ -22,6 +23,8 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path) };
   migrateGradle(run);
   raiseInheritedVariables(run, ctx, file.path, usesOf);
+  gradleClassNames(run, ctx.table);
+  gradleJvmTarget(run);
   return out.result();
 }
 

@@ -24,8 +24,9 @@ import {
   type PropertyUse,
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
+import { CLASS_NAMES_RULE, isKotlinMavenPlugin, mavenPluginOptions } from './kotlin-plugins.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom'];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE];
 
 interface PomRun {
   text: string;
@@ -63,6 +64,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
   compilerPlugin(run);
+  for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
   propertiesMigrator(run);
   return run.out.result();
