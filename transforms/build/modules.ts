@@ -61,9 +61,9 @@ function separateBuildsWithoutBoot(project: ProjectView): LeftAlone[] {
   const mentions = (f: ProjectFile) => f.text !== undefined && BOOT_MENTION.test(f.text);
   const out: LeftAlone[] = [];
   for (const root of roots) {
-    // Its files: under its folder and not under a deeper build's folder.
-    const deeper = roots.filter((r) => r !== root && under(r.dir, root.dir) && r.dir !== root.dir).map((r) => r.dir);
-    const own = (p: string) => under(p, root.dir) && !deeper.some((d) => under(p, d));
+    // Everything under its folder, nested builds included: the whole folder is left alone, so a
+    // Boot build nested in it (an aggregator's included builds) makes it a Boot build.
+    const own = (p: string) => under(p, root.dir);
     const inside = project.files.filter((f) => own(f.path));
     if (inside.some(mentions)) continue;
     if (!project.files.some((f) => !own(f.path) && mentions(f))) continue;
