@@ -103,9 +103,10 @@ describe('runEngine', () => {
     expect(result.findings).toEqual([{ rule: 'test/warn', severity: 'warning', path: 'application.properties', line: 2, column: 3, message: 'look here' }]);
   });
 
-  it('honours .gitignore, skips build outputs and never follows symlinks', async () => {
+  it('honours .gitignore, skips build outputs (beside a build file) and never follows symlinks', async () => {
     const outside = tempRepo({ 'application.properties': 'x=old\n' });
     const dir = tempRepo({
+      'pom.xml': '<project/>\n',
       '.gitignore': 'ignored/\n',
       'ignored/application.properties': 'x=old\n',
       'target/classes/application.properties': 'x=old\n',

@@ -64,3 +64,93 @@ describe('placeholder keys', () => {
     expect(placeholderKeys('\\${spring.redis.host:localhost}', 10)).toEqual([{ key: 'spring.redis.host', start: 13 }]);
   });
 });
+
+describe('rename shapes (scripts/table/code-shapes.ts)', () => {
+  const idx = codeIndex(loadTable());
+  const shapeOf = (simple: string) => idx.code.types.find((t) => t.from.endsWith('.' + simple))?.shape;
+  it('marks every type/annotation/field rename row', () => {
+    expect(idx.code.types).toHaveLength(64);
+    for (const t of idx.code.types) expect(t.changes.length, t.from).toBeGreaterThan(0);
+  });
+  it('knows the shapes the issue found', () => {
+    for (const s of ['ChunkListenerSupport', 'JobExecutionListenerSupport', 'SkipListenerSupport', 'StepExecutionListenerSupport', 'RepeatListenerSupport'])
+      expect(shapeOf(s), s).toBe('class-to-interface');
+    expect(shapeOf('EnableGlobalMethodSecurity')).toBe('annotation-attributes');
+    expect(shapeOf('SpringBootDependencyInjectionTestExecutionListener')).toBe('different-type');
+    expect(shapeOf('AbstractDataSourceInitializer')).toBe('different-type');
+    expect(shapeOf('LocalServerPort')).toBe('same');
+  });
+});
+
+describe('rename shapes in a file', () => {
+  const table = loadTable();
+  const run = async (text: string, lang: 'java' | 'kotlin') => {
+    const { loadGrammar } = await import('../src/formats/tree-sitter.js');
+    const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
+    await loadGrammar(lang);
+    const r = migrateJvmSource({ path: `A.${lang === 'java' ? 'java' : 'kt'}`, text } as never, lang, { table } as never);
+    const out = [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    return { out, findings: r.findings };
+  };
+  it('reports @EnableGlobalMethodSecurity with order, with the annotation to write', async () => {
+    const text = 'import org.springframework.security.config.annotation.method.configuration.EnableGlobalMethodSecurity;\n@EnableGlobalMethodSecurity(securedEnabled = true, order = 10)\nclass C {}\n';
+    const { out, findings } = await run(text, 'java');
+    expect(out).toBe(text);
+    expect(findings.map((f) => f.message).join('\n')).toContain('order has no equal in @EnableMethodSecurity');
+    expect(findings.map((f) => f.message).join('\n')).toContain('Write @EnableMethodSecurity(securedEnabled = true, prePostEnabled = false)');
+  });
+  it('keeps an explicit prePostEnabled value and adds nothing', async () => {
+    const text = 'import org.springframework.security.config.annotation.method.configuration.EnableGlobalMethodSecurity;\n@EnableGlobalMethodSecurity(prePostEnabled = ON)\nclass C {}\n';
+    const { out } = await run(text, 'java');
+    expect(out).toContain('@EnableMethodSecurity(prePostEnabled = ON)\n');
+  });
+  it('does not rewrite a Kotlin supertype call with arguments', async () => {
+    const text = 'import org.springframework.batch.core.listener.JobExecutionListenerSupport\nclass L : JobExecutionListenerSupport(1)\n';
+    const { out, findings } = await run(text, 'kotlin');
+    expect(out).toBe(text);
+    expect(findings.some((f) => f.rule === 'sources/class-to-interface')).toBe(true);
+  });
+  it('qualifies super with the full name when the old type was written in full', async () => {
+    const text = 'class L extends org.springframework.batch.core.listener.JobExecutionListenerSupport {\n  public void afterJob(Object e) { super.afterJob(e); }\n}\n';
+    const { out } = await run(text, 'java');
+    expect(out).toContain('class L implements org.springframework.batch.core.JobExecutionListener {');
+    expect(out).toContain('org.springframework.batch.core.JobExecutionListener.super.afterJob(e);');
+  });
+  it('gives ClientHttpRequestFactorySupplier its replacement code, never renamed', async () => {
+    const text = 'import org.springframework.boot.web.client.ClientHttpRequestFactorySupplier;\nclass C { Object f = new ClientHttpRequestFactorySupplier(); }\n';
+    const { out, findings } = await run(text, 'java');
+    expect(out).toBe(text);
+    expect(findings.map((f) => f.message).join('\n')).toContain('ClientHttpRequestFactories.get(ClientHttpRequestFactorySettings.DEFAULTS)');
+  });
+});
+
+describe('class-to-interface keeps comments between the clauses', () => {
+  const table = loadTable();
+  const run = async (text: string) => {
+    const { loadGrammar } = await import('../src/formats/tree-sitter.js');
+    const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
+    await loadGrammar('java');
+    const r = migrateJvmSource({ path: 'A.java', text } as never, 'java', { table } as never);
+    return [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+  };
+  it('turns the implements keyword into a comma when a comment sits before it', async () => {
+    const out = await run('import org.springframework.batch.core.listener.JobExecutionListenerSupport;\nclass L extends JobExecutionListenerSupport /* base */ implements Runnable { public void run() {} }\n');
+    expect(out).toContain('class L implements JobExecutionListener /* base */ , Runnable {');
+  });
+  it('drops only the extends clause when the interface is listed after a comment', async () => {
+    const out = await run('import org.springframework.batch.core.JobExecutionListener;\nimport org.springframework.batch.core.listener.JobExecutionListenerSupport;\nclass L extends JobExecutionListenerSupport // kept\n    implements JobExecutionListener {}\n');
+    expect(out).toBe('import org.springframework.batch.core.JobExecutionListener;\nclass L  // kept\n    implements JobExecutionListener {}\n');
+  });
+});
+
+describe('class-to-interface through a Kotlin import alias', () => {
+  it('drops the () of an aliased supertype too', async () => {
+    const { loadGrammar } = await import('../src/formats/tree-sitter.js');
+    const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
+    await loadGrammar('kotlin');
+    const text = 'import org.springframework.batch.core.listener.JobExecutionListenerSupport as Base\nclass L : Base()\n';
+    const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable() } as never);
+    const out = [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    expect(out).toBe('import org.springframework.batch.core.JobExecutionListener as Base\nclass L : Base\n');
+  });
+});

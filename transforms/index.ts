@@ -6,8 +6,10 @@ import * as yaml from './yaml/index.js';
 import * as sources from './sources/index.js';
 import * as build from './build/index.js';
 import * as project from './project/index.js';
+import * as coherence from './coherence/index.js';
 
-const TRANSFORMS = [properties, yaml, sources, build, project];
+// coherence runs last: it judges the files as every other pass left them.
+const TRANSFORMS = [properties, yaml, sources, build, project, coherence];
 
 export const FILE_PASSES: FilePass[] = TRANSFORMS.flatMap((t) => t.filePasses);
 

@@ -2,6 +2,7 @@
 // names) from jakarta-packages.json and boot-3.0-removed-apis.json. Every `moves` and `stays`
 // row, and every type/annotation/field/method/package row of the removed-API data, lands here;
 // rows of other kinds (property values, files) belong to other sections.
+import { lostSupertypes } from './lost-supertypes.js';
 import type {
   ApiFollowUp,
   PackageKept,
@@ -15,6 +16,7 @@ import type {
 } from '../../src/table/sections/sources.js';
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
+import { SHAPES } from './code-shapes.js';
 
 interface JakartaData {
   moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; note?: string }[];
@@ -76,10 +78,21 @@ function packageRenames(rows: ApiRow[]): PackageRename[] {
   return out.sort((a, b) => b.from.length - a.from.length);
 }
 
+/** Every type/annotation/field rename with what it changes besides the name (code-shapes.ts). */
 function typeRenames(rows: ApiRow[]): TypeRename[] {
-  return rows
-    .filter((r) => (r.kind === 'type' || r.kind === 'annotation' || r.kind === 'field') && r.action === 'rename')
-    .map((r) => ({ from: r.fqcn, to: r.replacement!, kind: r.kind as TypeRename['kind'], note: r.note ?? '', docs: docsOf(r.source) }));
+  const renames = rows.filter((r) => (r.kind === 'type' || r.kind === 'annotation' || r.kind === 'field') && r.action === 'rename');
+  const unknown = renames.filter((r) => !SHAPES[r.fqcn]).map((r) => r.fqcn);
+  if (unknown.length) throw new Error(`boot-3.0-removed-apis.json: rename rows with no shape in scripts/table/code-shapes.ts: ${unknown.join(', ')}`);
+  const stale = Object.keys(SHAPES).filter((k) => !renames.some((r) => r.fqcn === k));
+  if (stale.length) throw new Error(`scripts/table/code-shapes.ts: shapes for rows the data no longer renames: ${stale.join(', ')}`);
+  return renames.map((r) => {
+    const fact = SHAPES[r.fqcn]!;
+    const row: TypeRename = { from: r.fqcn, to: r.replacement!, kind: r.kind as TypeRename['kind'], note: r.note ?? '', docs: docsOf(r.source), shape: fact.shape, changes: fact.changes, removed: r.status === 'removed-in-3.0' };
+    if (fact.instead) row.instead = fact.instead;
+    if (fact.annotation) row.annotation = fact.annotation;
+    if (fact.source) row.shapeSource = fact.source;
+    return row;
+  });
 }
 
 /** `pkg.Type#name(A a, B b) / other(..)` -> the type and its members with parameter counts. */
@@ -266,9 +279,11 @@ export function buildCode(data: DataDir): SourcesSection {
     types: typeRenames(apis),
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
-    followUps: followUps(apis),
+    // a follow-up that a lostSupertypes row now carries out is no longer a manual step
+    followUps: followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)),
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
     xmlDescriptors: xmlDescriptors(jakarta),
     validationMessages: validationMessages(jakarta),
+    lostSupertypes: lostSupertypes(),
   };
 }

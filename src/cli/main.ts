@@ -78,13 +78,35 @@ function diffPrefix(root: string): string {
   return rel ? rel + '/' : '';
 }
 
-function summary(result: RunResult, verb: string): string {
+/** '2 build-output folder(s), 1 symbolic link(s)': what kinds of files the run did not read. */
+export function skippedKinds(skipped: RunResult['stats']['skipped']): string {
+  const counts = new Map<string, number>();
+  for (const s of skipped) {
+    const noun = s.path.endsWith('/') ? `${s.kind} folder(s)` : `${s.kind} file(s)`;
+    counts.set(noun, (counts.get(noun) ?? 0) + 1);
+  }
+  return [...counts].map(([noun, n]) => `${n} ${noun}`).join(', ');
+}
+
+function summary(result: RunResult, verb: string, verbose: boolean): string {
   const lines: string[] = [];
   const errors = result.findings.filter((f) => f.severity === 'error').length;
-  lines.push(`boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${errors} error(s))`);
-  for (const s of result.stats.skipped) lines.push(`  skipped ${s.path}: ${s.reason}`);
+  const skipped = result.stats.skipped.length ? `; not read: ${skippedKinds(result.stats.skipped)}${verbose ? '' : ' (--verbose lists them)'}` : '';
+  lines.push(`boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${errors} error(s))${skipped}`);
+  if (verbose) for (const s of result.stats.skipped) lines.push(`  not read ${s.path}: ${s.reason}`);
   for (const f of result.errors) lines.push('  ' + findingLine(f, useColor()));
+  lines.push(...stillBlocking(result));
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What keeps the migrated repository from building or starting on Boot 3.0 (the coherence
+ * check's errors), last in the output so it is what the user reads first.
+ */
+function stillBlocking(result: RunResult): string[] {
+  const blockers = result.findings.filter((f) => f.severity === 'error' && f.rule.startsWith('coherence/'));
+  if (blockers.length === 0) return [];
+  return [`boot-upgrade: ${blockers.length} place(s) still keep the build from Boot 3.0:`, ...blockers.map((f) => '  ' + findingLine(f, useColor()))];
 }
 
 function explainLines(result: RunResult): string {
@@ -140,7 +162,7 @@ async function migrate(argv: string[]): Promise<number> {
   if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch);
   if (dryRun) {
     process.stdout.write(patch);
-    process.stderr.write(summary(result, 'would change'));
+    process.stderr.write(summary(result, 'would change', values.verbose === true));
     if (values.explain) process.stderr.write(explainLines(result));
     return result.errors.length ? EXIT.usage : EXIT.ok;
   }
@@ -152,7 +174,7 @@ async function migrate(argv: string[]): Promise<number> {
     }
   }
   await writeChanges(root, result.changes);
-  process.stderr.write(summary(result, 'changed'));
+  process.stderr.write(summary(result, 'changed', values.verbose === true));
   if (values.explain) process.stderr.write(explainLines(result));
   return result.errors.length ? EXIT.usage : EXIT.ok;
 }
@@ -176,6 +198,7 @@ async function check(argv: string[]): Promise<number> {
   if (values.help) return print(HELP.check!);
   const { root, only } = checkTargets(positionals);
   const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('checking') });
+  if (values.verbose) for (const s of result.stats.skipped) process.stderr.write(`not read ${s.path}: ${s.reason}\n`);
   for (const c of result.changes) process.stderr.write(`${c.path}: would change (${Object.keys(c.rules).join(', ')})\n`);
   for (const f of result.findings) if (f.severity === 'error') process.stderr.write(findingLine(f, useColor()) + '\n');
   const failed = result.changes.length > 0 || result.findings.some((f) => f.severity === 'error');
@@ -235,6 +258,23 @@ function isEntryPoint(): boolean {
   }
 }
 
+/**
+ * Exit only once stdout and stderr have handed every byte to the reader. On a pipe, Node queues
+ * what the reader has not taken yet; `process.exit` right after a write drops that queue (a diff
+ * piped to `git apply` was cut at 64 KiB). A reader that went away (EPIPE) ends the run quietly.
+ */
+export function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? code : EXIT.usage));
+    stream.write('', done);
+  }
+}
+
 if (isEntryPoint()) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  main(process.argv.slice(2)).then(exitWhenFlushed);
 }

@@ -17,6 +17,7 @@ export const COMMON_OPTIONS: Record<string, OptionSpec> = {
   skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
   'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
   'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot 3.0.x release to migrate build files to (default: the latest 3.0.x the table knows, 3.0.13; also 3.0.0)' },
+  verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 };
 
@@ -33,7 +34,7 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
  */
 export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
   'add-properties-migrator': { type: 'boolean', help: 'add spring-boot-properties-migrator at runtime scope (Maven runtime, Gradle runtimeOnly) to report renamed properties at start-up; remove it once migrated' },
-  'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration in spring.factories too (libraries that must still load on Boot 2.7)' },
+  'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration and test-slice keys in spring.factories too (libraries that must still load on Boot 2.7)' },
   'trailing-slash': { type: 'string', value: 'MODE', help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
   'keep-log-date-format': { type: 'boolean', help: 'add logging.pattern.dateformat=yyyy-MM-dd HH:mm:ss.SSS (the 2.7 default) to the main configuration file' },
   'jmx-exposure': { type: 'string', value: 'LIST', help: 'when the app enables JMX, add management.endpoints.jmx.exposure.include=LIST (e.g. "*" as in 2.7)' },

@@ -29,7 +29,7 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   if (lower.endsWith('.versions.toml')) return 'version-catalog';
   if (base === 'gradle-wrapper.properties') return 'gradle-wrapper';
   if (base === 'gradle.properties') return 'gradle-properties';
-  if (lower.endsWith('.lockfile')) return 'gradle-lockfile';
+  if (lower.endsWith('.lockfile')) return 'gradle-lockfile'; // gradle.lockfile, gradle/dependency-locks/*.lockfile
   if (base === 'spring.factories' && path.includes('META-INF/')) return 'spring-factories';
   if (lower.endsWith('.imports') && path.includes('META-INF/spring/')) return 'autoconfig-imports';
   if (path.includes('META-INF/services/')) return 'service-loader';

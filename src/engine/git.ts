@@ -1,17 +1,54 @@
 // The few git questions the engine asks. git is run with an argument vector (never a shell)
-// and only for reading; a missing git or a directory outside a work tree is not an error.
-import { execFileSync } from 'node:child_process';
+// and only for reading. Outside a work tree (no `.git` in the folder or above) a failing git is
+// the answer "not a repository". Inside something that looks like a work tree, a failing git
+// (dubious ownership, a broken .git, git not installed) is an error with git's own words: taking
+// it for "not a repository" would turn off the guard that protects uncommitted work.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 
-function git(cwd: string, args: string[], maxBuffer = 512 * 1024 * 1024): Buffer | undefined {
-  try {
-    return execFileSync('git', ['-c', 'core.quotepath=off', ...args], {
-      cwd,
-      maxBuffer,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-  } catch {
-    return undefined;
+export class GitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GitError';
   }
+}
+
+/** The nearest folder at or above `dir` that holds a `.git` (a folder, or a file of a worktree). */
+export function workTreeMarker(dir: string): string | undefined {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * Runs git; its exit status and stdout when the status is one of `expected`, undefined when it is
+ * another and there is no work tree around `cwd`. Throws GitError when git fails inside one.
+ */
+function gitRun(cwd: string, args: string[], expected: readonly number[]): { status: number; stdout: Buffer } | undefined {
+  const run = spawnSync('git', ['-c', 'core.quotepath=off', ...args], {
+    cwd,
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (run.status !== null && expected.includes(run.status)) return { status: run.status, stdout: run.stdout };
+  const marker = workTreeMarker(cwd);
+  if (!marker) return undefined;
+  const said = run.error ? `cannot run git (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})` : gitSaid(run.stderr);
+  throw new GitError(`${marker} looks like a git work tree, but git failed: ${said}. boot-upgrade needs git there to protect uncommitted work`);
+}
+
+function git(cwd: string, args: string[]): Buffer | undefined {
+  return gitRun(cwd, args, [0])?.stdout;
+}
+
+/** git's message on one line: 'fatal: detected dubious ownership ... (git config --global --add safe.directory /x)'. */
+function gitSaid(stderr: Buffer | null): string {
+  const lines = (stderr?.toString('utf8') ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0) return 'no message';
+  const hint = lines.find((l) => l.startsWith('git config'));
+  return hint && hint !== lines[0] ? `${lines[0]} (${hint})` : lines[0]!;
 }
 
 /** Absolute path of the work tree's top level, or undefined outside git. */
@@ -22,7 +59,9 @@ export function gitTopLevel(dir: string): string | undefined {
 
 /** Whether git ignores `dir` itself (a scratch folder inside someone's work tree). */
 export function gitIgnoresDir(dir: string): boolean {
-  return git(dir, ['check-ignore', '-q', '.']) !== undefined;
+  if (!workTreeMarker(dir)) return false;
+  // check-ignore answers 0 (ignored) or 1 (not ignored); anything else is a failure
+  return gitRun(dir, ['check-ignore', '-q', '.'], [0, 1])?.status === 0;
 }
 
 /** Tracked and untracked-but-not-ignored files below `dir`, relative to `dir`. */

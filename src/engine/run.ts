@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { applyEdits, validateEdit } from './edits.js';
-import { scanFiles } from './scan.js';
+import { Containment } from './contain.js';
+import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
 import type {
   Edit,
+  ProjectResult,
   FileChange,
   FileKind,
   FileOp,
@@ -129,7 +131,7 @@ function findingKey(f: Finding): string {
 async function readWorkFiles(
   input: EngineInput,
   wanted: ReadonlySet<FileKind>,
-): Promise<{ files: WorkFile[]; scanned: number; skipped: { path: string; reason: string }[] }> {
+): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[] }> {
   const classifier = createClassifier(input.configGlobs);
   // Files no pass reads are neither stat-ed nor opened.
   const keep = (p: string) => wanted.has(classifier.classify(p));
@@ -144,12 +146,12 @@ async function readWorkFiles(
     try {
       bytes = readFileSync(path.join(input.root, c.path));
     } catch (e) {
-      skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})` });
+      skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' });
       continue;
     }
     const binaryKind = BINARY_KINDS.has(c.kind);
     if (!binaryKind && looksBinary(bytes)) {
-      skipped.push({ path: c.path, reason: 'binary content' });
+      skipped.push({ path: c.path, reason: 'binary content', kind: 'binary' });
       continue;
     }
     const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };
@@ -314,11 +316,13 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
 
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOps: FileOp[] = [];
+  const containment = new Containment(input.root);
   for (const pass of projectPasses) {
     const view = makeProjectView(input.root, files.filter((f) => !f.failed));
     const result = await pass.run(view, { ...ctx, project: view });
+    if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
-      if (!select.rule(pass.id, f.rule)) continue;
+      if (!select.rule(pass.id, f.rule) || (f.path !== undefined && isLeftAlone(f.path))) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
       const read = target ? original(target) : undefined;
       const placed = target ? mapToRound(f, target) : f;
@@ -330,7 +334,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
 
   const changes = collectChanges(files, fileOps, byPath);
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
-  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error');
+  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
 }
 
@@ -341,6 +345,23 @@ function reportLeftAlone(modules: LeftAlone[], rule: string | undefined, files: 
     const read = work ? original(work) : undefined;
     sink.add(toFinding({ rule: rule ?? 'left-alone', severity: 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
   }
+}
+
+/**
+ * A project pass that would write, create or delete a path outside the repository (through a
+ * linked folder, or a `..` in a table row) is refused whole: its other operations belong with
+ * that one (spring.factories is deleted only because the .imports file is created).
+ */
+function refusedOutside(result: ProjectResult, containment: Containment, passId: string, sink: FindingSink): boolean {
+  const paths = [...new Set([...(result.fileOps ?? []).map((op) => op.path), ...(result.edits ?? []).map((e) => e.path)])];
+  let refused = false;
+  for (const p of paths) {
+    const problem = containment.problem(p);
+    if (problem === undefined) continue;
+    refused = true;
+    sink.add({ rule: 'engine/outside-repository', severity: 'error', path: p, line: 1, column: 1, message: `${passId}: refused to write ${p} (${problem}); nothing of this pass was applied` });
+  }
+  return refused;
 }
 
 function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {

@@ -1,15 +1,34 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), fast-glob plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import ignore from 'ignore';
-import { gitIgnoresDir, gitListFiles } from './git.js';
+import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
 
-/** Build outputs and tool folders that never hold sources to migrate. */
-export const SKIPPED_DIRS = ['.git', 'node_modules', 'target', 'build', '.gradle', 'out', '.idea', '.mvn/wrapper'];
+/** Folders of tools, never of sources: skipped everywhere, git work tree or not. */
+export const TOOL_DIRS = ['.git', 'node_modules', '.gradle', '.idea', '.mvn/wrapper'];
+
+/**
+ * Build-output folder names. They are output only at a module root (beside a pom.xml or a
+ * Gradle script): `com/example/adapter/out/` is a package of sources. Inside a git work tree
+ * git decides (an ignored build/ is not listed at all).
+ */
+export const BUILD_OUTPUT_DIRS = ['target', 'build', 'out'];
+
+/** Files that make their folder a module root. */
+const MODULE_MARKERS = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
+
+/** Why a file is not read: the summary counts these, --verbose and the JSON summary list them. */
+export type SkipKind = 'build-output' | 'tool-folder' | 'symlink' | 'outside' | 'too-large' | 'binary' | 'unreadable';
+
+export interface Skipped {
+  path: string; // a file, or a folder ending in '/' standing for every file below it
+  reason: string;
+  kind: SkipKind;
+}
 
 export interface ScannedFile {
   path: string; // relative to root, '/' separated
@@ -21,19 +40,56 @@ export interface ScanResult {
   /** Files listed (before kinds no pass reads were dropped). */
   listed: number;
   files: ScannedFile[];
-  skipped: { path: string; reason: string }[];
+  skipped: Skipped[];
   usedGit: boolean;
 }
 
-function inSkippedDir(rel: string): boolean {
+/** The tool folder a path lies in ('a/node_modules/'), if any. */
+function toolFolder(rel: string): string | undefined {
   const parts = rel.split('/');
-  parts.pop();
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i]!;
-    if (SKIPPED_DIRS.includes(p)) return true;
-    if (p === '.mvn' && parts[i + 1] === 'wrapper') return true;
+    if (TOOL_DIRS.includes(p)) return parts.slice(0, i + 1).join('/') + '/';
+    if (p === '.mvn' && parts[i + 1] === 'wrapper' && i < parts.length - 2) return parts.slice(0, i + 2).join('/') + '/';
   }
-  return false;
+  return undefined;
+}
+
+/** Which folders (with '/' at the end, '' for the root) hold a build file. */
+type IsModuleRoot = (folder: string) => boolean;
+
+/** From a full listing: the folders in which a build file is listed. */
+function moduleRootsListed(paths: readonly string[]): IsModuleRoot {
+  const roots = new Set<string>();
+  for (const p of paths) {
+    const slash = p.lastIndexOf('/');
+    if (MODULE_MARKERS.has(p.slice(slash + 1))) roots.add(p.slice(0, slash + 1));
+  }
+  return (folder) => roots.has(folder);
+}
+
+/** For a list of given files (check FILES): look at the disk. */
+function moduleRootsOnDisk(root: string): IsModuleRoot {
+  const cache = new Map<string, boolean>();
+  return (folder) => {
+    let found = cache.get(folder);
+    if (found === undefined) {
+      found = [...MODULE_MARKERS].some((m) => existsSync(path.join(root, folder, m)));
+      cache.set(folder, found);
+    }
+    return found;
+  };
+}
+
+/** The build-output folder a path lies in: a target/build/out folder beside a build file. */
+function buildOutputFolder(rel: string, isModuleRoot: IsModuleRoot): string | undefined {
+  const parts = rel.split('/');
+  let prefix = '';
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (BUILD_OUTPUT_DIRS.includes(parts[i]!) && isModuleRoot(prefix)) return prefix + parts[i] + '/';
+    prefix += parts[i] + '/';
+  }
+  return undefined;
 }
 
 async function listWithoutGit(root: string): Promise<string[]> {
@@ -44,7 +100,7 @@ async function listWithoutGit(root: string): Promise<string[]> {
       onlyFiles: false, // links are listed (and then reported) rather than silently dropped
       markDirectories: true,
       followSymbolicLinks: false,
-      ignore: SKIPPED_DIRS.map((d) => `**/${d}/**`),
+      ignore: TOOL_DIRS.map((d) => `**/${d}/**`),
     })
   ).filter((e) => !e.endsWith('/'));
   const gitignores = entries.filter((e) => e === '.gitignore' || e.endsWith('/.gitignore'));
@@ -58,6 +114,29 @@ async function listWithoutGit(root: string): Promise<string[]> {
     }),
   );
   return entries.filter((e) => !rules.some(({ dir, ig }) => e.startsWith(dir) && ig.ignores(e.slice(dir.length))));
+}
+
+/**
+ * Drops files below tool folders (always) and below build-output folders (when git does not
+ * decide), one skipped entry per folder.
+ */
+function dropSkippedFolders(candidates: string[], isModuleRoot: IsModuleRoot | undefined, skipped: Skipped[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const rel of candidates) {
+    const tool = toolFolder(rel);
+    const output = tool || !isModuleRoot ? undefined : buildOutputFolder(rel, isModuleRoot);
+    const folder = tool ?? output;
+    if (!folder) {
+      kept.push(rel);
+      continue;
+    }
+    if (seen.has(folder)) continue;
+    seen.add(folder);
+    if (tool) skipped.push({ path: folder, reason: 'tool folder', kind: 'tool-folder' });
+    else skipped.push({ path: folder, reason: 'build output (beside a build file)', kind: 'build-output' });
+  }
+  return kept;
 }
 
 /** A path given on the command line must not reach outside the root through a linked folder. */
@@ -80,22 +159,27 @@ export async function scanFiles(
 ): Promise<ScanResult> {
   let usedGit = false;
   let candidates: string[];
+  // Inside a git work tree git decides what is output (it is ignored, so not listed); elsewhere
+  // a target/build/out folder is output when it sits beside a build file.
+  let isModuleRoot: IsModuleRoot | undefined;
   if (options.only) {
-    candidates = options.only;
+    candidates = options.only.map((rel) => rel.split(path.sep).join('/'));
+    if (gitTopLevel(root) === undefined) isModuleRoot = moduleRootsOnDisk(root);
   } else {
     // A folder that git ignores (a copy of a project under build/ or a scratch dir) has no
     // files in git's eyes: list it as a plain directory instead of seeing nothing.
     const fromGit = gitIgnoresDir(root) ? undefined : gitListFiles(root);
     usedGit = fromGit !== undefined;
     candidates = fromGit ?? (await listWithoutGit(root));
+    if (!usedGit) isModuleRoot = moduleRootsListed(candidates);
   }
   const files: ScannedFile[] = [];
-  const skipped: { path: string; reason: string }[] = [];
+  const skipped: Skipped[] = [];
+  candidates = dropSkippedFolders(candidates, isModuleRoot, skipped);
   // Synchronous stat calls: for thousands of small files they beat a promise per file several
   // times over (no thread-pool round trips), and a CLI has nothing else to do meanwhile.
-  for (let rel of candidates) {
-    rel = rel.split(path.sep).join('/');
-    if (inSkippedDir(rel) || (options.keep && !options.keep(rel))) continue;
+  for (const rel of candidates) {
+    if (options.keep && !options.keep(rel)) continue;
     let st: Stats;
     try {
       st = lstatSync(path.join(root, rel));
@@ -103,16 +187,16 @@ export async function scanFiles(
       continue; // deleted in the work tree but still in the index
     }
     if (options.only && !(await staysInside(root, rel))) {
-      skipped.push({ path: rel, reason: 'outside the repository (through a symbolic link)' });
+      skipped.push({ path: rel, reason: 'outside the repository (through a symbolic link)', kind: 'outside' });
       continue;
     }
     if (st.isSymbolicLink()) {
-      skipped.push({ path: rel, reason: 'symbolic link (never followed)' });
+      skipped.push({ path: rel, reason: 'symbolic link (never followed)', kind: 'symlink' });
       continue;
     }
     if (!st.isFile()) continue;
     if (st.size > options.maxFileSize) {
-      skipped.push({ path: rel, reason: `larger than ${options.maxFileSize} bytes` });
+      skipped.push({ path: rel, reason: `larger than ${options.maxFileSize} bytes`, kind: 'too-large' });
       continue;
     }
     files.push({ path: rel, size: st.size, mode: st.mode & 0o7777 });

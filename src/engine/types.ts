@@ -1,6 +1,7 @@
 // The contract between the engine and every transform. A transform never re-prints a file:
 // it returns position edits on the text it was given, and findings for what a human must do.
 import type { MigrationTable } from '../table/types.js';
+import type { Skipped } from './scan.js';
 
 /** What a file is, decided from its path alone (see classify.ts). */
 export type FileKind =
@@ -14,7 +15,7 @@ export type FileKind =
   | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
   | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
   | 'gradle-properties' // gradle.properties (project variables such as springBootVersion)
-  | 'gradle-lockfile' // gradle.lockfile, buildscript-gradle.lockfile, gradle/dependency-locks/*.lockfile
+  | 'gradle-lockfile' // gradle.lockfile, buildscript-gradle.lockfile, gradle/dependency-locks/*.lockfile (build/gradle-lockfile, the coherence check)
   | 'spring-factories' // META-INF/spring.factories
   | 'autoconfig-imports' // META-INF/spring/*.imports
   | 'banner-image' // banner.gif/jpg/png in resources
@@ -198,5 +199,5 @@ export interface RunResult {
   findings: Finding[];
   /** Files that could not be read or parsed (also reported as error findings). */
   errors: Finding[];
-  stats: { scanned: number; read: number; skipped: { path: string; reason: string }[] };
+  stats: { scanned: number; read: number; skipped: Skipped[] };
 }

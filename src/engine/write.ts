@@ -3,6 +3,7 @@
 // exist are they renamed into place; a rename is atomic, so no file is ever seen half-written.
 import { chmod, lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { Containment } from './contain.js';
 import { gitDirtyPaths } from './git.js';
 import type { FileChange } from './types.js';
 
@@ -37,7 +38,9 @@ async function writeTemp(target: string, content: Buffer, mode: number): Promise
   return tmp;
 }
 
-async function assertWritable(root: string, change: FileChange): Promise<void> {
+async function assertWritable(root: string, change: FileChange, containment: Containment): Promise<void> {
+  const outside = containment.problem(change.path);
+  if (outside) throw new WriteRefused(`${change.path}: ${outside}`);
   const target = path.join(root, change.path);
   const st = await lstat(target).catch(() => undefined);
   if (st?.isSymbolicLink()) throw new WriteRefused(`${change.path}: is a symbolic link; boot-upgrade never writes through links`);
@@ -45,7 +48,8 @@ async function assertWritable(root: string, change: FileChange): Promise<void> {
 }
 
 export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
-  for (const change of changes) await assertWritable(root, change);
+  const containment = new Containment(root);
+  for (const change of changes) await assertWritable(root, change, containment);
   const staged: { tmp: string; target: string }[] = [];
   const writes = changes.filter((c) => c.status !== 'deleted');
   try {

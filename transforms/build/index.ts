@@ -7,9 +7,8 @@ import { gradleKtsPass, gradlePass } from './gradle.js';
 import { gradlePropertiesPass } from './gradle-properties.js';
 import { mavenPass } from './maven.js';
 import { wrapperPass } from './wrapper.js';
-import { lockfilePass } from './lockfile.js';
 
-export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass, lockfilePass];
+export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass];
 
 export const projectPasses: ProjectPass[] = [];
 

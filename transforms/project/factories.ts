@@ -1,7 +1,8 @@
-// META-INF/spring.factories: Boot 3.0 no longer reads EnableAutoConfiguration from it. Every class
-// listed under that key moves to META-INF/spring/...AutoConfiguration.imports (one per line,
+// META-INF/spring.factories: Boot 3.0 no longer reads EnableAutoConfiguration nor the test-slice
+// keys (@ImportAutoConfiguration annotations such as AutoConfigureMockMvc) from it. Every class
+// listed under such a key moves to its .imports file under META-INF/spring/ (one per line,
 // merged with an existing file, no duplicates). Other keys stay; the file goes when nothing is
-// left. --keep-factories keeps the entry too, for libraries that must still load on Boot 2.7.
+// left. --keep-factories keeps the entries too, for libraries that must still load on Boot 2.7.
 import { parseProperties, type PropertyEntry } from '../../src/formats/properties.js';
 import { detectEol } from '../../src/engine/text.js';
 import type { Edit, FileOp, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
@@ -32,9 +33,10 @@ function metaInfDir(p: string): string {
   return p.slice(0, p.lastIndexOf('/'));
 }
 
-function importsPathFor(factoriesPath: string, rows: FactoriesRows): string {
+/** `.../META-INF/spring.factories` + `META-INF/spring/x.imports` -> `.../META-INF/spring/x.imports`. */
+function besideMetaInf(factoriesPath: string, file: string): string {
   const metaInf = metaInfDir(factoriesPath); // .../META-INF
-  return `${metaInf.slice(0, metaInf.length - 'META-INF'.length)}${rows.importsFile}`;
+  return `${metaInf.slice(0, metaInf.length - 'META-INF'.length)}${file}`;
 }
 
 function isTestSliceKey(key: string, rows: FactoriesRows): boolean {
@@ -50,21 +52,58 @@ function commentLines(text: string): string[] {
     .map((l) => l.trim().replace(/^!/, '#'));
 }
 
-interface Plan {
+/** One key whose classes Boot 3.0 reads only from an .imports file. */
+interface Move {
+  key: string;
+  /** Path of the .imports file, relative to the resources root (`META-INF/spring/...`). */
+  importsFile: string;
+  rule: string;
+  entries: PropertyEntry[];
   classes: string[];
-  autoEntries: PropertyEntry[];
+}
+
+interface Plan {
+  moves: Move[];
   others: PropertyEntry[];
 }
 
+/**
+ * EnableAutoConfiguration goes to AutoConfiguration.imports; a test-slice key (an
+ * @ImportAutoConfiguration annotation such as AutoConfigureMockMvc) to `META-INF/spring/<key>.imports`,
+ * the file Boot 2.7 already reads beside spring.factories and Boot 3.0 reads alone.
+ */
 function plan(text: string, rows: FactoriesRows): Plan {
   const { entries } = parseProperties(text);
-  const autoEntries = entries.filter((e) => e.key === rows.autoConfigurationKey);
-  const classes = [...new Set(autoEntries.flatMap((e) => factoryClasses(e.value)))];
-  return { classes, autoEntries, others: entries.filter((e) => e.key !== rows.autoConfigurationKey) };
+  const byKey = new Map<string, Move>();
+  const others: PropertyEntry[] = [];
+  for (const e of entries) {
+    const auto = e.key === rows.autoConfigurationKey;
+    if (!auto && !isTestSliceKey(e.key, rows)) {
+      others.push(e);
+      continue;
+    }
+    let m = byKey.get(e.key);
+    if (!m) {
+      m = { key: e.key, importsFile: auto ? rows.importsFile : `META-INF/spring/${e.key}.imports`, rule: auto ? FACTORIES_RULE : TEST_SLICE_RULE, entries: [], classes: [] };
+      byKey.set(e.key, m);
+    }
+    m.entries.push(e);
+    for (const c of factoryClasses(e.value)) if (!m.classes.includes(c)) m.classes.push(c);
+  }
+  return { moves: [...byKey.values()], others };
+}
+
+/** The classes a spring.factories file lists under EnableAutoConfiguration (none when it does not parse). */
+export function autoConfigurationClasses(text: string, rows: FactoriesRows): string[] {
+  try {
+    return plan(text, rows).moves.find((m) => m.rule === FACTORIES_RULE)?.classes ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** Appends the classes an existing imports file lacks, in its own line ending. */
-function mergeInto(imports: ProjectFile, classes: string[], header: string[]): Edit[] {
+function mergeInto(imports: ProjectFile, classes: string[], header: string[], rule: string): Edit[] {
   const text = imports.text ?? '';
   const present = new Set(importedClasses(text));
   const missing = classes.filter((c) => !present.has(c));
@@ -72,7 +111,7 @@ function mergeInto(imports: ProjectFile, classes: string[], header: string[]): E
   const eol = detectEol(text);
   const lead = text.length === 0 || text.endsWith('\n') || text.endsWith('\r') ? '' : eol;
   const body = [...header, ...missing].join(eol) + eol;
-  return [{ start: text.length, end: text.length, text: lead + body, rule: FACTORIES_RULE }];
+  return [{ start: text.length, end: text.length, text: lead + body, rule }];
 }
 
 function migrateFile(file: ProjectFile, project: ProjectView, ctx: PassContext): ProjectResult {
@@ -85,39 +124,39 @@ function migrateFile(file: ProjectFile, project: ProjectView, ctx: PassContext):
     const why = e instanceof ParseError ? e.message : String(e);
     return { findings: [{ rule: FACTORIES_RULE, severity: 'error', path: file.path, offset: e instanceof ParseError ? e.offset : 0, message: `cannot parse: ${why}; left unchanged`, docs: rows.docs }] };
   }
-  const findings: FindingInput[] = p.others
-    .filter((e) => isTestSliceKey(e.key, rows))
-    .map((e) => ({
-      rule: TEST_SLICE_RULE,
-      severity: 'error' as const,
-      path: file.path,
-      offset: e.keyStart,
-      message: `Boot 3.0 reads the auto-configurations of test slice ${e.key} only from META-INF/spring/${e.key}.imports (one class per line); spring.factories entries for it are ignored. Move them there.`,
-      docs: rows.docs,
-    }));
-  if (p.autoEntries.length === 0) return { findings };
+  if (p.moves.length === 0) return {};
   const keep = ctx.options.keepFactories === true;
   const deleteFile = !keep && p.others.length === 0;
-  const header = deleteFile ? commentLines(text) : [];
-  const importsPath = importsPathFor(file.path, rows);
-  const existing = project.byPath.get(importsPath);
   const edits: { path: string; edits: Edit[] }[] = [];
   const fileOps: FileOp[] = [];
-  if (existing) {
-    const merged = mergeInto(existing, p.classes, header);
-    if (merged.length) edits.push({ path: importsPath, edits: merged });
-  } else if (p.classes.length) {
-    const eol = detectEol(text);
-    fileOps.push({ op: 'create', path: importsPath, content: [...header, ...p.classes].join(eol) + eol, rule: FACTORIES_RULE });
+  const findings: FindingInput[] = [];
+  const eol = detectEol(text);
+  // The comments of a deleted file go with its first moved key.
+  let header = deleteFile ? commentLines(text) : [];
+  for (const m of p.moves) {
+    const importsPath = besideMetaInf(file.path, m.importsFile);
+    const existing = project.byPath.get(importsPath);
+    if (existing) {
+      const merged = mergeInto(existing, m.classes, header, m.rule);
+      if (merged.length) edits.push({ path: importsPath, edits: merged });
+    } else if (m.classes.length) {
+      fileOps.push({ op: 'create', path: importsPath, content: [...header, ...m.classes].join(eol) + eol, rule: m.rule });
+    }
+    header = [];
+    if (m.rule === TEST_SLICE_RULE)
+      findings.push({ rule: TEST_SLICE_RULE, severity: 'info', path: file.path, offset: m.entries[0]!.keyStart, message: `test slice ${m.key}: its auto-configurations moved to ${importsPath} (Boot 3.0 reads them only there)`, docs: rows.docs });
   }
   if (deleteFile) fileOps.push({ op: 'delete', path: file.path, rule: FACTORIES_RULE });
-  else if (!keep) edits.push({ path: file.path, edits: p.autoEntries.map((e) => ({ start: e.lineStart, end: e.lineEnd, text: '', rule: FACTORIES_RULE })) });
+  else if (!keep) {
+    const removed = p.moves.flatMap((m) => m.entries.map((e) => ({ start: e.lineStart, end: e.lineEnd, text: '', rule: m.rule })));
+    edits.push({ path: file.path, edits: removed });
+  }
   return { edits, fileOps, findings };
 }
 
 export const factoriesPass: ProjectPass = {
   id: 'project/factories',
-  description: 'move EnableAutoConfiguration entries of META-INF/spring.factories into META-INF/spring/...AutoConfiguration.imports',
+  description: 'move EnableAutoConfiguration and test-slice entries of META-INF/spring.factories into their META-INF/spring/*.imports files',
   rules: [FACTORIES_RULE, TEST_SLICE_RULE],
   kinds: ['spring-factories', 'autoconfig-imports'],
   run(project, ctx) {

@@ -2,10 +2,11 @@
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { bannerPass } from './banner.js';
 import { factoriesPass } from './factories.js';
+import { autoConfigurationPass } from './auto-configuration.js';
 import { runtimePass } from './runtime.js';
 import { envPass } from './env.js';
 import { trailingSlashPass } from './trailing-slash.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [factoriesPass, bannerPass, runtimePass, envPass, trailingSlashPass];
+export const projectPasses: ProjectPass[] = [factoriesPass, autoConfigurationPass, bannerPass, runtimePass, envPass, trailingSlashPass];

@@ -42,7 +42,15 @@ function declaredElsewhere(index: Map<string, Route[]>, route: Route, template: 
   );
 }
 
-/** Routes whose slash form stops matching (no slash form declared beside them or by a sibling handler, not the root). */
+/**
+ * A last segment `**` or `{*name}` takes the rest of the path, a trailing slash included, so the
+ * slash form keeps matching; and Spring's PathPattern parser rejects anything written after one
+ * ("No more pattern data allowed after {*...} or ** pattern element"), so a slash added after
+ * `/a/**` would stop the application from starting.
+ */
+const CATCH_ALL = /(^|\/)(\*\*|\{\*[^}]*\})$/;
+
+/** Routes whose slash form stops matching (no slash form declared beside them or by a sibling handler, not the root, not a catch-all). */
 function affected(routes: Route[]): { route: Route; template: string; literal?: PathLiteral }[] {
   const out: { route: Route; template: string; literal?: PathLiteral }[] = [];
   const index = byTemplate(routes);
@@ -50,7 +58,7 @@ function affected(routes: Route[]): { route: Route; template: string; literal?: 
     if (!SPRING.has(route.framework)) continue;
     const templates = new Set(route.paths.map((p) => p.template));
     for (const p of route.paths) {
-      if (p.template === '/' || p.template.endsWith('/') || templates.has(p.template + '/')) continue;
+      if (p.template === '/' || p.template.endsWith('/') || templates.has(p.template + '/') || CATCH_ALL.test(p.template)) continue;
       // `/a/` mapped to its own handler: it matched that one in Boot 2 too, and adding it here would be an ambiguous mapping
       if (declaredElsewhere(index, route, p.template + '/')) continue;
       out.push({ route, template: p.template, literal: p.literals[p.literals.length - 1] });

@@ -9,6 +9,8 @@ import { needsAnnotations, rewriteAnnotations } from './annotations.js';
 import { followUps } from './follow-ups.js';
 import { RULE, buildModel, codeIndex } from './model.js';
 import { rewriteNames } from './names.js';
+import { analyseShapes, needsShapes } from './shapes.js';
+import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 
@@ -18,12 +20,16 @@ const JVM_RULES = [
   RULE.jakartaMixed,
   RULE.typeRename,
   RULE.typeRenameWildcard,
+  RULE.classToInterface,
+  RULE.annotationAttributes,
+  RULE.typeShape,
   RULE.packageRename,
   RULE.constructorBinding,
   RULE.enableBatchProcessing,
   RULE.propertyKey,
   RULE.followUp,
   RULE.jakartaString,
+  LOST_SUPERTYPE_RULE,
 ];
 
 /** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
@@ -51,13 +57,25 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   const eol = detectEol(file.text);
   const edits: Edit[] = [];
   const findings: FindingInput[] = [];
-  const names = rewriteNames(idx, model, lang, eol);
+  // Shapes first: they decide which renames are safe in this file.
+  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang) : undefined;
+  if (shapes) {
+    edits.push(...shapes.edits);
+    findings.push(...shapes.findings);
+  }
+  const names = rewriteNames(idx, model, lang, eol, shapes?.blocked);
   edits.push(...names.edits);
   findings.push(...names.findings);
   if (needsAnnotations(idx, model)) {
     const ann = rewriteAnnotations(idx, model, lang, eol);
     edits.push(...ann.edits);
     findings.push(...ann.findings);
+  }
+  const lost = ctx.table.code?.lostSupertypes ?? [];
+  if (needsLostSupertypes(lost, model)) {
+    const restored = restoreLostSupertypes(lost, model, lang, eol);
+    edits.push(...restored.edits);
+    findings.push(...restored.findings);
   }
   const keys = rewritePropertyKeys(ctx.table, model);
   edits.push(...keys.edits);

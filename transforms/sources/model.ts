@@ -12,6 +12,9 @@ export const RULE = {
   jakartaMixed: 'sources/jakarta-mixed',
   typeRename: 'sources/type-rename',
   typeRenameWildcard: 'sources/type-rename-wildcard',
+  classToInterface: 'sources/class-to-interface',
+  annotationAttributes: 'sources/annotation-attributes',
+  typeShape: 'sources/type-shape',
   packageRename: 'sources/package-rename',
   constructorBinding: 'sources/constructor-binding',
   enableBatchProcessing: 'sources/enable-batch-processing',
@@ -109,6 +112,18 @@ export function buildModel(text: string, tokens: Token[]): FileModel {
   return { text, tokens, chains, imports, declChains, importedNames };
 }
 
+const simpleName = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
+
+/** Does `name` as written (simple or qualified) denote `fq` in this file? */
+export function denotes(model: FileModel, name: string, fq: string): boolean {
+  const n = name.replace(/\s+/g, '');
+  if (n === fq) return true;
+  const imported = model.importedNames.get(n); // the simple name or a Kotlin `import ... as Alias`
+  if (imported) return imported === fq;
+  if (n !== simpleName(fq)) return false;
+  return model.imports.some((i) => i.chain.wildcard && !i.isStatic && chainText(i.chain) === fq.slice(0, fq.lastIndexOf('.')));
+}
+
 // ---- table indexes -------------------------------------------------------------------------
 
 export type JakartaFate =
@@ -120,6 +135,8 @@ export interface CodeIndex {
   code: SourcesSection;
   fate(pkg: string, cls: string | undefined): JakartaFate;
   types: Map<string, TypeRename>;
+  /** Type and annotation renames whose shape is not `same` (transforms/sources/shapes.ts). */
+  shaped: TypeRename[];
   /** Package -> simple names of its classes that a rename row concerns (the type, or a constant of it). */
   renamedByPackage: Map<string, Set<string>>;
   packageRenames: PackageRename[];
@@ -164,13 +181,15 @@ function build(table: MigrationTable): CodeIndex {
   }
   const jakartaSpecs = moves.map((m) => ({ to: m.to, spec: m.spec })).sort((a, b) => b.to.length - a.to.length);
   const specOfJakarta = (pkg: string) => jakartaSpecs.find((m) => pkg === m.to || pkg.startsWith(m.to + '.'))?.spec;
-  const simpleNames = [...types.keys(), ...code.followUps.map((f) => f.type), code.constructorBinding.from, ...code.annotationRemovals.map((r) => r.fqcn)].map((f) =>
+  const lost = (code.lostSupertypes ?? []).map((r) => r.type);
+  const simpleNames = [...types.keys(), ...code.followUps.map((f) => f.type), code.constructorBinding.from, ...code.annotationRemovals.map((r) => r.fqcn), ...lost].map((f) =>
     f.slice(f.lastIndexOf('.') + 1),
   );
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
   const needles = new RegExp([...words].map((w) => w.replace(/[.$]/g, '\\$&')).join('|'));
-  return { code, fate, types, renamedByPackage, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
+  const shaped = code.types.filter((t) => t.shape !== 'same');
+  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
 }
 
 /** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */

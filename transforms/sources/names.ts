@@ -3,6 +3,7 @@
 // comments and string literals are never touched; only the changed segments are edited.
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
+import type { TypeRename } from '../../src/table/sections/sources.js';
 import { type Chain, type CodeIndex, type FileModel, RULE, chainText, splitQualified } from './model.js';
 
 export interface NameResult {
@@ -34,12 +35,18 @@ function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
   return replaceSegments(c, 0, pkgParts - 1, fate.newPackage, RULE.jakarta);
 }
 
+/** The rename row for a name, unless shapes.ts found this file's uses unsafe to rename. */
+type RowOf = (fq: string) => TypeRename | undefined;
+
 /** A moved type/constant or package named by its full name (`a.b.C`, `a.b.C.FIELD`, `a.b.C.m()`). */
-function qualifiedRenameEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+function qualifiedRenameEdit(idx: CodeIndex, rowOf: RowOf, c: Chain): Edit | undefined {
   const parts = c.tokens.map((t) => t.value);
   for (let k = parts.length; k >= 2; k--) {
-    const row = idx.types.get(parts.slice(0, k).join('.'));
-    if (row) return replaceSegments(c, 0, k - 1, row.to, RULE.typeRename);
+    const key = parts.slice(0, k).join('.');
+    if (idx.types.has(key)) {
+      const row = rowOf(key);
+      return row ? replaceSegments(c, 0, k - 1, row.to, RULE.typeRename) : undefined;
+    }
   }
   const { pkgParts } = splitQualified(parts);
   const pkg = parts.slice(0, pkgParts).join('.');
@@ -53,18 +60,18 @@ function qualifiedRenameEdit(idx: CodeIndex, c: Chain): Edit | undefined {
 }
 
 /** `HttpTraceRepository`, `KafkaHeaders.MESSAGE_KEY`, static-imported `MESSAGE_KEY`: via the imports. */
-function importedNameEdit(idx: CodeIndex, names: ReadonlyMap<string, string>, c: Chain): Edit | undefined {
+function importedNameEdit(rowOf: RowOf, names: ReadonlyMap<string, string>, c: Chain): Edit | undefined {
   if (c.afterDot) return undefined;
   const head = c.tokens[0]!;
   const fq = names.get(head.value);
-  if (!fq) return undefined;
-  const row = idx.types.get(fq);
+  if (!fq || simpleOf(fq) !== head.value) return undefined; // a Kotlin import alias keeps its own name
+  const row = rowOf(fq);
   if (row) {
     const simple = simpleOf(row.to);
     return simple === head.value ? undefined : { start: head.start, end: head.end, text: simple, rule: RULE.typeRename };
   }
   const member = c.tokens[1];
-  const field = member && idx.types.get(`${fq}.${member.value}`);
+  const field = member && rowOf(`${fq}.${member.value}`);
   if (field && member) {
     const simple = simpleOf(field.to);
     return simple === member.value ? undefined : { start: member.start, end: member.end, text: simple, rule: RULE.typeRename };
@@ -114,7 +121,7 @@ function splitWildcard(model: FileModel, lang: JvmLang, imp: FileModel['imports'
  * that a rename row concerns (the type itself, or a constant of it), when no single-type import
  * already gives that name. Returns the names with their fully qualified classes, by import.
  */
-function wildcardRenamedNames(idx: CodeIndex, model: FileModel): Map<FileModel['imports'][number], Map<string, string>> {
+function wildcardRenamedNames(idx: CodeIndex, rowOf: RowOf, model: FileModel): Map<FileModel['imports'][number], Map<string, string>> {
   const out = new Map<FileModel['imports'][number], Map<string, string>>();
   for (const imp of model.imports) {
     if (!imp.chain.wildcard || imp.isStatic) continue;
@@ -122,7 +129,7 @@ function wildcardRenamedNames(idx: CodeIndex, model: FileModel): Map<FileModel['
     const rows = idx.renamedByPackage.get(pkg);
     if (!rows) continue;
     const names = new Map<string, string>();
-    for (const cls of rows) if (!model.importedNames.has(cls)) names.set(cls, `${pkg}.${cls}`);
+    for (const cls of rows) if (!model.importedNames.has(cls) && (rowOf(`${pkg}.${cls}`) || !idx.types.has(`${pkg}.${cls}`))) names.set(cls, `${pkg}.${cls}`);
     if (names.size) out.set(imp, names);
   }
   return out;
@@ -133,13 +140,13 @@ function wildcardRenamedNames(idx: CodeIndex, model: FileModel): Map<FileModel['
  * the uses are renamed (by the caller) and `import new.pkg.NewName;` is added after the wildcard,
  * which is kept (other types may still come from it) and reported.
  */
-function wildcardTypeImports(idx: CodeIndex, model: FileModel, lang: JvmLang, imp: FileModel['imports'][number], names: Map<string, string>, eol: string): NameResult {
+function wildcardTypeImports(rowOf: RowOf, model: FileModel, lang: JvmLang, imp: FileModel['imports'][number], names: Map<string, string>, eol: string): NameResult {
   const pkg = chainText(imp.chain);
   const used = usedSimpleNames(model, [...names.keys()]);
   const explicit = new Set(model.importedNames.values());
   const added: string[] = [];
   for (const simple of used) {
-    const row = idx.types.get(names.get(simple)!);
+    const row = rowOf(names.get(simple)!);
     if (!row || row.kind === 'field') continue;
     const newPkg = row.to.slice(0, row.to.lastIndexOf('.'));
     if (newPkg === pkg || explicit.has(row.to)) continue;
@@ -185,18 +192,19 @@ function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
   return out;
 }
 
-export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eol: string): NameResult {
+export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eol: string, blocked: ReadonlySet<string> = new Set()): NameResult {
+  const rowOf: RowOf = (fq) => (blocked.has(fq) ? undefined : idx.types.get(fq));
   const edits: Edit[] = [];
   const findings: FindingInput[] = [...mixedSpecs(idx, model)];
   const importByChain = new Map(model.imports.map((i) => [i.chain.first, i]));
   const packageChains = new Set([...model.declChains].filter((f) => !importByChain.has(f)));
-  const wildcards = wildcardRenamedNames(idx, model);
+  const wildcards = wildcardRenamedNames(idx, rowOf, model);
   let names: ReadonlyMap<string, string> = model.importedNames;
   if (wildcards.size) {
     const merged = new Map<string, string>();
     for (const [imp, byName] of wildcards) {
       for (const [simple, fq] of byName) if (!merged.has(simple)) merged.set(simple, fq);
-      const r = wildcardTypeImports(idx, model, lang, imp, byName, eol);
+      const r = wildcardTypeImports(rowOf, model, lang, imp, byName, eol);
       edits.push(...r.edits);
       findings.push(...r.findings);
     }
@@ -216,7 +224,7 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
         continue;
       }
     }
-    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, c) ?? (imp ? undefined : importedNameEdit(idx, names, c));
+    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, rowOf, c) ?? (imp ? undefined : importedNameEdit(rowOf, names, c));
     if (edit) edits.push(edit);
   }
   return { edits, findings };

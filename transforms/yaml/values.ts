@@ -73,9 +73,14 @@ export function valueEdit(text: string, pair: YamlPair, value: string): ValueIte
     const only = v.items.length === 1 && isScalar(v.items[0]) ? (v.items[0] as Scalar) : undefined;
     const written = only && String(only.source) === value && only.range ? text.slice(only.range[0], only.range[1]) : valueText(value);
     if (v.flow) return { start: v.range[0], end: v.range[1], text: written };
+    // A block sequence's range runs past its last line end (up to the next key, `---` or
+    // comment): the edit ends where the last item's value ends, so what follows stays put.
+    const last = v.items[v.items.length - 1];
+    if (!isScalar(last) || !last.range) return 'uncertain';
     const colon = colonEnd(text, pair);
-    if (text.slice(colon, v.range[0]).includes('#')) return 'uncertain';
-    return { start: colon, end: v.range[1], text: ` ${written}` };
+    const end = last.range[1];
+    if (text.slice(colon, end).includes('#')) return 'uncertain';
+    return { start: colon, end, text: ` ${written}` };
   }
   return 'uncertain';
 }

@@ -26,6 +26,23 @@ export interface PackageStay {
   note?: string;
 }
 
+/**
+ * What a rename changes besides the name (scripts/table/code-shapes.ts explains each value):
+ * same, class-to-interface, annotation-attributes, members-differ, constructors-differ,
+ * different-type. The sources passes rename only where the shape makes it safe.
+ */
+export type TypeShape = 'same' | 'class-to-interface' | 'annotation-attributes' | 'members-differ' | 'constructors-differ' | 'different-type';
+
+/** For annotation-attributes rows: which attributes carry over, and the old meaning to write out. */
+export interface AnnotationShape {
+  /** Attributes of the old annotation that the new one has with the same meaning. */
+  keeps: string[];
+  /** attribute -> value to write when the old annotation left it unset (the new default differs). */
+  preserve: Record<string, string>;
+  /** A class extending this type (fully qualified) relies on the old annotation: reported. */
+  notOn?: string;
+}
+
 /** A Spring or third-party type, annotation or constant with a new name or package. */
 export interface TypeRename {
   /** Fully qualified: `pkg.Type` or, for constants, `pkg.Type.FIELD`. */
@@ -34,6 +51,16 @@ export interface TypeRename {
   kind: 'type' | 'annotation' | 'field';
   note: string;
   docs: string;
+  shape: TypeShape;
+  /** What changes besides the name, in words. */
+  changes: string;
+  /** The old name is gone in 3.0 (false: still there, deprecated, so code naming it compiles). */
+  removed: boolean;
+  /** The code to write instead where the pass reports rather than renames. */
+  instead?: string;
+  annotation?: AnnotationShape;
+  /** Where the shape was checked, when not the row's own source. */
+  shapeSource?: string;
 }
 
 /** A whole package that moves (Dropwizard metrics servlets, Thymeleaf spring5 -> spring6). */
@@ -113,6 +140,17 @@ export interface ValidationMessagesRewrite {
   docs: string;
 }
 
+/**
+ * A supertype that stopped extending another in 3.0: a declaration that extends `type` (and not
+ * `lost` already) gets `lost` with the same type arguments, which is what it inherited before.
+ */
+export interface LostSupertype {
+  type: string;
+  lost: string;
+  source: string;
+  docs: string;
+}
+
 export interface SourcesSection {
   packages: { moves: PackageMove[]; stays: PackageStay[] };
   packageRenames: PackageRename[];
@@ -124,4 +162,5 @@ export interface SourcesSection {
   serviceLoader: { directory: string; docs: string };
   xmlDescriptors: XmlDescriptorRewrite[];
   validationMessages: ValidationMessagesRewrite;
+  lostSupertypes?: LostSupertype[];
 }

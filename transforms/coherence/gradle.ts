@@ -1,0 +1,106 @@
+// Coherence of Gradle builds (Groovy and Kotlin DSL, on the shared build token stream): the Boot
+// plugin version, coordinate strings ("g:a:v", platform/mavenBom imports), Groovy map notation
+// (group: 'g', name: 'a', version: 'v') and Boot version properties set through ext/extra —
+// versions read from variables are followed to where they are defined.
+import type { ProjectView } from '../../src/engine/types.js';
+import type { BuildToken } from '../../src/formats/groovy.js';
+import { BOOT, libraryOf, type CoherenceFacts } from './facts.js';
+import type { StalePins } from './stale.js';
+import { rawString, resolveVariable, type Script } from './gradle-variables.js';
+
+const BOOT_ID = 'org.springframework.boot';
+
+export interface GradleContext {
+  project: ProjectView;
+  facts: CoherenceFacts;
+  scripts: Map<string, Script>;
+  out: StalePins;
+}
+
+interface ScriptCheck extends GradleContext {
+  script: Script;
+  /** The script or a script in a folder above it names Boot (its plugin id or an artifact). */
+  boot: boolean;
+}
+
+const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+
+/** The scripts at or above `script`'s folder (its own first). */
+function lineage(ctx: GradleContext, script: Script): Script[] {
+  return [...ctx.scripts.values()].filter((s) => s === script || script.path.startsWith(folderOf(s.path)));
+}
+
+/** The scripts in `script`'s folder and below: a root script's versions are its subprojects' versions. */
+function descendants(ctx: GradleContext, script: Script): Script[] {
+  const dir = folderOf(script.path);
+  return [...ctx.scripts.values()].filter((s) => s.path.startsWith(dir));
+}
+
+const names = (s: Script, test: (v: string) => boolean) => s.tokens.some((t) => t.type === 'string' && test(t.value));
+
+/** A version as written: a literal, or one variable (`$v`, `${v}`) followed to its definition. */
+function versionAt(c: ScriptCheck, tok: BuildToken, text: string): { value: string; path: string; offset: number; where: string } | undefined {
+  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_.]*)\}?$/.exec(text)?.[1];
+  if (!variable) return text.includes('$') ? undefined : { value: text, path: c.script.path, offset: tok.start, where: 'this version' };
+  const name = variable.replace(/^(project|rootProject)\.(ext\.|extra\.)?/, '');
+  const def = resolveVariable(c.project, c.script, name, c.scripts);
+  return def ? { ...def, where: `${name} (read by ${c.script.path})` } : undefined;
+}
+
+function checkCoordinate(c: ScriptCheck, tok: BuildToken, g: string, a: string, version: string): void {
+  const lib = libraryOf(c.facts, g, a);
+  const at = lib ? versionAt(c, tok, version) : undefined;
+  if (lib && at) c.out.check(lib, at.value, at.path, at.offset, `${at.where} (${g}:${a})`, c.boot);
+}
+
+/** `id 'org.springframework.boot' version 'x'`, `id("...") version "x"`, `id("...").version("x")`. */
+function pluginVersion(c: ScriptCheck, i: number): void {
+  const t = c.script.tokens;
+  for (let j = i + 1; j < Math.min(i + 6, t.length) && !t[j]!.lineStart; j++) {
+    if (t[j]!.type !== 'symbol' || t[j]!.value !== 'version') continue;
+    const v = [t[j + 1], t[j + 2]].find((x) => x?.type === 'string');
+    const boot = c.facts.section.libraries.find((l) => l.library === BOOT);
+    const at = v && boot ? versionAt(c, v, rawString(c.script, v)) : undefined;
+    if (boot && at) c.out.check(boot, at.value, at.path, at.offset, `${at.where} (plugin ${BOOT_ID})`, true);
+    return;
+  }
+}
+
+/** `group: 'g', name: 'a', version: 'v'` on one line. */
+function mapNotation(c: ScriptCheck, i: number): void {
+  const t = c.script.tokens;
+  const fields: Record<string, BuildToken> = {};
+  for (let j = i; j < t.length && (j === i || !t[j]!.lineStart); j++) {
+    if (t[j]!.type === 'symbol' && t[j + 1]?.value === ':' && t[j + 2]?.type === 'string') fields[t[j]!.value] = t[j + 2]!;
+  }
+  const { group, name, version } = fields;
+  if (group && name && version) checkCoordinate(c, version, group.value, name.value, rawString(c.script, version));
+}
+
+/** `ext['spring-framework.version'] = '5.3.9'`, `extra["..."] = "..."`, `set('...', '...')`. */
+function versionProperty(c: ScriptCheck, i: number): void {
+  const t = c.script.tokens;
+  const lib = c.facts.byProperty.get(t[i]!.value);
+  if (!lib || lib.library === BOOT || (t[i - 1]?.value !== '[' && t[i - 1]?.value !== '(')) return;
+  const value = t[i + 1]?.value === ']' ? t[i + 3] : t[i + 2];
+  if (value?.type === 'string' && !value.templated) c.out.check(lib, value.value, c.script.path, value.start, t[i]!.value, c.boot);
+}
+
+export function checkScript(ctx: GradleContext, script: Script): void {
+  const above = lineage(ctx, script);
+  // An Android client in the repository (its own plugin, or the Android Gradle plugin on the
+  // classpath of the script above it) is not a Boot module and keeps its own libraries.
+  if (above.some((s) => names(s, (v) => v.startsWith('com.android.')))) return;
+  const namesBoot = (s: Script) => names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`));
+  const c: ScriptCheck = { ...ctx, script, boot: above.some(namesBoot) || descendants(ctx, script).some(namesBoot) };
+  const t = script.tokens;
+  for (let i = 0; i < t.length; i++) {
+    const tok = t[i]!;
+    if (tok.type === 'symbol' && tok.value === 'group' && t[i + 1]?.value === ':') mapNotation(c, i);
+    if (tok.type !== 'string') continue;
+    if (tok.value === BOOT_ID && (t[i - 1]?.value === 'id' || (t[i - 1]?.value === '(' && t[i - 2]?.value === 'id'))) pluginVersion(c, i);
+    versionProperty(c, i);
+    const parts = rawString(script, tok).split(':');
+    if (parts.length >= 3 && parts[2]) checkCoordinate(c, tok, parts[0]!, parts[1]!, parts[2].split('@')[0]!);
+  }
+}

@@ -1,0 +1,69 @@
+// coherence: after every other pass, does each module of the repository now resolve Boot 3.0,
+// Spring Framework 6, a Spring Cloud train for Boot 3.0, libraries on the line Boot 3.0 needs,
+// and lockfiles that agree? Each pin that still says otherwise is one error finding at the line
+// to change, so a half-migrated build never passes for a migrated one. It reads the files as the
+// passes left them (the project view after the file passes) and changes nothing.
+import path from 'node:path/posix';
+import type { FilePass, FindingInput, ProjectPass, ProjectView } from '../../src/engine/types.js';
+import { groovyTokens } from '../../src/formats/groovy.js';
+import { loadGrammar } from '../../src/formats/tree-sitter.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
+import { coherenceFacts, type CoherenceFacts } from './facts.js';
+import { checkScript } from './gradle.js';
+import type { Script } from './gradle-variables.js';
+import { checkLockfile } from './lockfiles.js';
+import { bootPoms, checkPom } from './maven.js';
+import { StalePins } from './stale.js';
+
+export const COHERENCE_RULES = ['coherence/boot-version', 'coherence/spring-cloud-train', 'coherence/library-major', 'coherence/lockfile'];
+
+function scriptsOf(project: ProjectView): Map<string, Script> {
+  const scripts = new Map<string, Script>();
+  for (const f of project.ofKind('gradle', 'gradle-kts')) {
+    if (f.text === undefined) continue;
+    try {
+      scripts.set(f.path, { path: f.path, text: f.text, tokens: f.kind === 'gradle' ? groovyTokens(f.text) : kotlinTokens(f.text) });
+    } catch {
+      // a script that does not parse is reported (and left alone) by the build pass
+    }
+  }
+  return scripts;
+}
+
+/** "(3 source files below services/api already import jakarta.*)": the half-migrated module, named. */
+function jakartaNote(project: ProjectView, buildPath: string): string {
+  const dir = path.dirname(buildPath) === '.' ? '' : path.dirname(buildPath) + '/';
+  const n = project.ofKind('java', 'kotlin').filter((f) => f.path.startsWith(dir) && f.text?.includes('import jakarta.')).length;
+  return n ? ` (${n} source file(s) below ${dir || 'the root'} already import jakarta.*)` : '';
+}
+
+function check(project: ProjectView, facts: CoherenceFacts): FindingInput[] {
+  const out = new StalePins();
+  const boot = bootPoms(project);
+  for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out, boot);
+  const scripts = scriptsOf(project);
+  for (const script of scripts.values()) checkScript({ project, facts, scripts, out }, script);
+  const findings = out.findings.map((f) => (f.rule === 'coherence/boot-version' ? { ...f, message: f.message + jakartaNote(project, f.path!) } : f));
+  for (const lock of project.ofKind('gradle-lockfile')) {
+    const finding = checkLockfile(lock, facts);
+    if (finding) findings.push(finding);
+  }
+  return findings;
+}
+
+export const coherencePass: ProjectPass = {
+  id: 'coherence',
+  description: 'after the migration: every build resolves Boot 3.0, Spring Framework 6, a Boot 3.0 Spring Cloud train, libraries on their Boot 3.0 line, and lockfiles that agree; else an error at the line to change',
+  rules: COHERENCE_RULES,
+  kinds: ['pom', 'gradle', 'gradle-kts', 'gradle-properties', 'gradle-lockfile', 'java', 'kotlin'],
+  async init(ctx) {
+    if (ctx.project.ofKind('gradle-kts').length) await loadGrammar('kotlin');
+  },
+  run(project, ctx) {
+    const facts = coherenceFacts(ctx);
+    return { findings: facts ? check(project, facts) : [] };
+  },
+};
+
+export const filePasses: FilePass[] = [];
+export const projectPasses: ProjectPass[] = [coherencePass];
