@@ -7,10 +7,13 @@ import type {
   Coordinate,
   CoordinateRow,
   ImportedBomRow,
+  ManagedGroupRow,
   ManagedVersion,
   VersionPropertyRow,
 } from '../../src/table/sections/build.js';
 import type { DataDir } from './data.js';
+import { buildSpringCloud } from './build-cloud.js';
+import { buildLibraries, buildTargetVersions } from './build-libraries.js';
 
 interface Library {
   name: string;
@@ -146,6 +149,25 @@ function importedBoms(deps30: DepsFile): ImportedBomRow[] {
   return [...rows.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
 }
 
+/**
+ * groupIds that exactly one Boot 3.0 library lists (a shared groupId says nothing about the library),
+ * except libraries versioned as a release train (Spring Data 2022.0.x, Reactor 2022.0.x): their
+ * artifacts carry other versions.
+ */
+function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
+  const boot = bootLibrary(deps30);
+  const owners = new Map<string, Library[]>();
+  for (const l of deps30.libraries) for (const g of l.groups) owners.set(g.groupId, [...(owners.get(g.groupId) ?? []), l].filter((x, i, a) => a.indexOf(x) === i));
+  const rows: ManagedGroupRow[] = [];
+  for (const [groupId, libs] of owners) {
+    if (libs.length !== 1) continue;
+    const l = libs[0]!;
+    if (/^\d{4}\./.test(l.version)) continue;
+    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) } });
+  }
+  return rows.sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
+}
+
 export function buildBuild(data: DataDir): BuildSection {
   const deps27 = data.read<DepsFile>('spring-boot-dependencies-2.7.json');
   const deps30 = data.read<DepsFile>('spring-boot-dependencies-3.0.json');
@@ -208,5 +230,9 @@ export function buildBuild(data: DataDir): BuildSection {
       source: jetty.source,
     },
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
+    springCloud: buildSpringCloud(data),
+    libraries: buildLibraries(),
+    targetVersions: buildTargetVersions(),
+    managedGroups: managedGroups(deps30),
   };
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../src/table/sections/properties.js';
 import type { DataDir, RemovedApi } from './data.js';
 import { guide } from './data.js';
+import { sleuthRows } from './properties-sleuth.js';
 
 interface PropertyEntry {
   name: string;
@@ -241,6 +242,11 @@ export function buildProperties(data: DataDir): PropertiesSection {
     family: 'jakarta-persistence',
     source: 'jakarta-packages.json nonJavaOccurrences[application.properties / application.yml]',
   });
+
+  const sleuth = sleuthRows(data);
+  rename.push(...sleuth.rename);
+  remove.push(...sleuth.remove);
+  convert.push(...sleuth.convert);
 
   const values: PropertyValueChange[] = fam.endpointIdChanges.map((c) => ({
     keys: [

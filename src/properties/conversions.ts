@@ -53,6 +53,14 @@ export function convertValue(row: PropertyConversion, present: PresentKey[]): Co
       const patterns = present.map((p) => `*:${/ignore-([a-z]+)-migrations$/.exec(p.key)![1]}`);
       return { kind: 'set', key: row.to, value: patterns.join(','), consumed: present.map((p) => p.key) };
     }
+    case 'zipkin-base-url-to-endpoint': {
+      // Sleuth appended api/v2/spans to the base URL; Boot 3.0 posts to the endpoint as given.
+      if (present.length !== 1) return report(row, 'several of these keys are set');
+      const url = present[0]!.value.trim();
+      if (!/^https?:\/\/[^\s${}]+$/.test(url)) return report(row, `the value '${url}' is not a plain http(s) URL`);
+      const endpoint = /\/api\/v2\/spans\/?$/.test(url) ? url : `${url.replace(/\/+$/, '')}/api/v2/spans`;
+      return { kind: 'set', key: row.to, value: endpoint, consumed: [present[0]!.key] };
+    }
     case 'single-item': {
       if (present.length !== 1) return report(row, 'several of these keys are set');
       const items = present[0]!.value.split(',').map((s) => s.trim()).filter(Boolean);

@@ -3,17 +3,21 @@
 // group/name, "g:a:v") and plugin ids, on the offsets of the line-level TOML scanner.
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { scanToml, type TomlEntry, type TomlString, type TomlValue } from '../../src/formats/toml.js';
-import { buildFacts, coordinateText, isLower, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { buildFacts, coordinateText, isLower, libraryFor, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
 import { targetForCoordinate, targetForPlugin, type VersionTarget } from './gradle-rules.js';
 import { PassOutput } from './out.js';
+import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
+import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
 
-export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration'];
+export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration', 'build/spring-cloud-train', 'build/spring-cloud-module', 'build/sleuth-tracing', 'build/library'];
 
 interface CatalogRun {
   text: string;
   facts: BuildFacts;
   out: PassOutput;
   versions: Map<string, TomlString>;
+  /** [versions] key -> how many libraries and plugins refer to it (version.ref). */
+  refUses: Map<string, number>;
 }
 
 export const catalogPass: FilePass = {
@@ -38,7 +42,12 @@ export function migrateCatalog(file: SourceFile, ctx: PassContext): PassResult {
     const s = str(e.value);
     if (e.table === 'versions' && s) versions.set(e.key, s);
   }
-  const run: CatalogRun = { text: file.text, facts: buildFacts(ctx), out: new PassOutput(), versions };
+  const refUses = new Map<string, number>();
+  for (const e of entries) {
+    const ref = e.value.kind === 'table' ? str(e.value.fields.get('version.ref')) : undefined;
+    if (ref) refUses.set(ref.value, (refUses.get(ref.value) ?? 0) + 1);
+  }
+  const run: CatalogRun = { text: file.text, facts: buildFacts(ctx), out: new PassOutput(), versions, refUses };
   for (const e of entries) {
     if (e.table === 'libraries') library(run, e);
     else if (e.table === 'plugins') plugin(run, e);
@@ -86,8 +95,9 @@ function library(run: CatalogRun, e: TomlEntry): void {
   const version = versionOf(run, fields);
   const inline = str(fields.get('version'));
   raise(run, version, targetForCoordinate(run.facts, g, a), e.keyStart);
+  cloudTrain(run, `${g}:${a}`, version, inline ? undefined : str(fields.get('version.ref'))?.value, e.keyStart);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return catalogLibrary(run, e, g, a, module ? [module] : [group!, name!], inline, version);
   const key = `${g}:${a}`;
   if (row.action === 'rename' && row.to) {
     if (module) replace(run, module, `${row.to.groupId}:${row.to.artifactId}`);
@@ -95,7 +105,7 @@ function library(run: CatalogRun, e: TomlEntry): void {
       replace(run, group!, row.to.groupId);
       replace(run, name!, row.to.artifactId);
     }
-    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`) ?? run.facts.targetVersions.get(`${row.to.groupId}:${row.to.artifactId}`)?.version;
     if (inline && managed) replace(run, inline, managed);
     else if (version) run.out.report('build/coordinates', 'warning', e.keyStart, `${key} was renamed to ${coordinateText(row.to)}: its version (${version.value}) belonged to the old artifact; ${managed ? `Boot 3.0 manages ${managed}` : 'choose a version that exists'}${inline ? '' : ' (the [versions] entry may be shared: not changed)'}`);
     if (row.to.classifier) run.out.report('build/coordinates', 'warning', e.keyStart, `${coordinateText(row.to)}: a catalog entry cannot carry a classifier; add it where the library is used`);
@@ -119,12 +129,13 @@ function libraryString(run: CatalogRun, e: TomlEntry, s: TomlString): void {
   if (!g || !a) return;
   const vStart = s.start + g.length + 1 + a.length + 1;
   if (v) raise(run, { kind: 'string', value: v, start: vStart, end: vStart + v.length }, targetForCoordinate(run.facts, g, a), e.keyStart);
+  if (v) cloudTrain(run, `${g}:${a}`, { kind: 'string', value: v, start: vStart, end: vStart + v.length }, undefined, e.keyStart);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return catalogLibrary(run, e, g, a, [s], v ? { kind: 'string', value: v, start: vStart, end: vStart + v.length } : undefined, undefined);
   const key = `${g}:${a}`;
   if (row.action === 'rename' && row.to) {
     run.out.replace(s.start, s.start + key.length, `${row.to.groupId}:${row.to.artifactId}`, 'build/coordinates');
-    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`) ?? run.facts.targetVersions.get(`${row.to.groupId}:${row.to.artifactId}`)?.version;
     if (v && managed && v !== managed) run.out.replace(vStart, vStart + v.length, managed, 'build/coordinates');
     else if (v && !managed) run.out.report('build/coordinates', 'warning', e.keyStart, `${key} was renamed to ${coordinateText(row.to)}: version ${v} belonged to the old artifact; choose a version that exists`);
     return;
@@ -140,6 +151,52 @@ function libraryString(run: CatalogRun, e: TomlEntry, s: TomlString): void {
     return;
   }
   findingFor(run, row, e.keyStart);
+}
+
+/**
+ * spring-cloud-dependencies below the train Boot 3.0 needs (build/spring-cloud-train): an inline
+ * version is raised; a [versions] entry only when this BOM is its one user, else reported.
+ */
+function cloudTrain(run: CatalogRun, key: string, version: TomlString | undefined, ref: string | undefined, at: number): void {
+  const bom = run.facts.boms.get(key);
+  if (!bom?.cloud || !version || !bom.below(version.value)) return;
+  if (ref !== undefined && (run.refUses.get(ref) ?? 0) > 1) {
+    run.out.report(bom.rule, 'warning', at, trainKept(run.facts, version.value, `[versions] ${ref}`, `${ref} also versions other entries`));
+    return;
+  }
+  run.out.replace(version.start, version.end, bom.version, bom.rule);
+  run.out.report(bom.rule, 'info', at, trainRaised(run.facts, version.value, ref === undefined ? undefined : `[versions] ${ref}`));
+}
+
+/**
+ * build/library and build/spring-cloud-module in a catalog: `names` is [module] or [group, name]
+ * (for the string form, the whole "g:a:v" string, whose first part is renamed); an inline version
+ * is raised, a [versions] reference reported (it may be shared).
+ */
+function catalogLibrary(run: CatalogRun, e: TomlEntry, g: string, a: string, names: TomlString[], inline: TomlString | undefined, ref: TomlString | undefined): void {
+  const row = libraryFor(run.facts, g, a);
+  const key = `${g}:${a}`;
+  if (!row) {
+    const cloud = cloudModuleMessage(run.facts, g, a);
+    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'warning', e.keyStart, cloud);
+    return;
+  }
+  if (row.action === 'manual') return run.out.report(LIBRARY_RULE, 'warning', e.keyStart, libraryMessage(row, key));
+  if (!inline) {
+    // a [versions] entry may be shared, and no version means something else manages it: new coordinates would not resolve
+    if (row.action === 'rename' || (ref && libraryVersion(row, ref.value))) run.out.report(LIBRARY_RULE, 'warning', e.keyStart, libraryVariableMessage(row, key, ref ? `its [versions] entry (${ref.value})` : 'outside the catalog (no version here)'));
+    return;
+  }
+  if (row.action === 'rename' && row.to) {
+    const [first, second] = names;
+    if (second) {
+      replace(run, first!, row.to.groupId, LIBRARY_RULE);
+      replace(run, second, row.to.artifactId, LIBRARY_RULE);
+    } else run.out.replace(first!.start, first!.start + key.length, `${row.to.groupId}:${row.to.artifactId}`, LIBRARY_RULE);
+  }
+  const to = libraryVersion(row, inline.value);
+  if (to) run.out.replace(inline.start, inline.end, to, LIBRARY_RULE);
+  if (to || row.action === 'rename') run.out.report(LIBRARY_RULE, 'info', e.keyStart, libraryMessage(row, key, inline.value));
 }
 
 function replace(run: CatalogRun, s: TomlString, value: string, rule = 'build/coordinates'): void {

@@ -2,7 +2,8 @@
 // Facts come from the table (migration-table.json `build`); this module only indexes them.
 import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
-import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, VersionPropertyRow } from '../../src/table/sections/build.js';
+import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
+import { cloudBom } from './spring-cloud.js';
 import type { PassContext } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
@@ -18,10 +19,29 @@ export interface BuildFacts {
   /** 'groupId:artifactId' -> the version Boot 3.0 (target release) manages for it, from the coordinate rows. */
   managedTarget: Map<string, string>;
   props: Map<string, VersionPropertyRow>;
-  /** 'groupId:artifactId' of a BOM Boot 3.0 imports -> its row and the version the target release manages. */
-  boms: Map<string, { row: ImportedBomRow; version: string }>;
+  /**
+   * 'groupId:artifactId' of a BOM whose imported version must move with Boot: every BOM Boot 3.0
+   * imports (build/imported-bom), and Spring Cloud's (build/spring-cloud-train, see spring-cloud.ts).
+   */
+  boms: Map<string, BomTarget>;
+  /** 'groupId:artifactId' (or 'groupId:*') -> third-party library row (table `build.libraries`). */
+  libraries: Map<string, LibraryRow>;
+  /** 'groupId:artifactId' -> a version that exists for a rename target Boot 3.0 does not manage. */
+  targetVersions: Map<string, TargetVersionRow>;
+  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release. */
+  groups: Map<string, { library: string; version: string }>;
   /** Version of a version property in the target release (undefined: not a 3.0 property). */
   propertyVersion(property: string): string | undefined;
+}
+
+/** A BOM import whose version moves: to `version`, when `below(current)`; findings under `rule`. */
+export interface BomTarget {
+  row: ImportedBomRow;
+  version: string;
+  rule: string;
+  below(current: string): boolean;
+  /** Spring Cloud's train: raised in any build that imports it (not only Boot-managed ones), reported in its own words. */
+  cloud?: boolean;
 }
 
 export class BuildOptionError extends Error {}
@@ -62,17 +82,30 @@ export function buildFacts(ctx: PassContext): BuildFacts {
       const c = row.to ?? (row.action === 'needs-version' ? row.from : undefined);
       if (c && c.artifactId !== '*') managedTarget.set(`${c.groupId}:${c.artifactId}`, version);
     }
-    const boms = new Map<string, { row: ImportedBomRow; version: string }>();
+    const boms = new Map<string, BomTarget>();
     for (const row of s.boms) {
       const version = row.version30[target.version];
-      if (version) boms.set(`${row.groupId}:${row.artifactId}`, { row, version });
+      if (version) boms.set(`${row.groupId}:${row.artifactId}`, { row, version, rule: 'build/imported-bom', below: (c) => isLower(c, version) });
     }
-    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, propertyVersion };
+    const cloud = cloudBom(s.springCloud);
+    boms.set(`${cloud.row.groupId}:${cloud.row.artifactId}`, cloud);
+    const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
+    const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
+    const groups = new Map<string, { library: string; version: string }>();
+    for (const g of s.managedGroups) {
+      const version = g.version30[target.version];
+      if (version) groups.set(g.groupId, { library: g.library, version });
+    }
+    return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, libraries, targetVersions, groups, propertyVersion };
   });
 }
 
 export function rowFor(facts: BuildFacts, groupId: string, artifactId: string): CoordinateRow | undefined {
   return facts.byFrom.get(`${groupId}:${artifactId}`) ?? facts.byGroup.get(groupId);
+}
+
+export function libraryFor(facts: BuildFacts, groupId: string, artifactId: string): LibraryRow | undefined {
+  return facts.libraries.get(`${groupId}:${artifactId}`) ?? facts.libraries.get(`${groupId}:*`);
 }
 
 export function isBootCoordinate(facts: BuildFacts, groupId: string): boolean {

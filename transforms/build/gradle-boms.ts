@@ -1,7 +1,8 @@
 // build/imported-bom in Gradle: `mavenBom "g:bom:v"` / `platform("g:bom:v")` of a BOM Boot 3.0
 // imports itself, literal or through a variable.
 import type { BuildToken } from '../../src/formats/groovy.js';
-import { isLower, type BuildFacts } from './facts.js';
+import { type BomTarget, type BuildFacts } from './facts.js';
+import { trainKept, trainRaised } from './spring-cloud.js';
 import { findAssignment, OWNER, raise, versionVariable, type GradleRun, type VersionTarget } from './gradle-run.js';
 
 // ---- imported BOMs ------------------------------------------------------------------------
@@ -11,8 +12,14 @@ export function bootManagedScript(run: GradleRun): boolean {
   return run.text.includes(run.facts.section.boot.groupId) || run.text.includes(run.facts.section.boot.bom);
 }
 
-export function bomTarget(key: string, version: string): VersionTarget {
-  return { version, rule: 'build/imported-bom', applies: (c) => isLower(c, version), bom: key };
+export function bomTarget(key: string, bom: BomTarget): VersionTarget {
+  return { version: bom.version, rule: bom.rule, applies: bom.below, bom: key };
+}
+
+/** A BOM import whose version moves in this script: Boot's imports in a Boot build, Spring Cloud's in any. */
+export function movingBom(run: GradleRun, key: string): BomTarget | undefined {
+  const bom = run.boot3 ? undefined : run.facts.boms.get(key);
+  return bom && (bom.cloud || bootManagedScript(run)) ? bom : undefined;
 }
 
 /** `"g:bom:${v}"` / `"g:bom:$v"` of a BOM Boot imports: the BOM's key, else undefined. */
@@ -56,12 +63,14 @@ export function bomOnlyVersion(text: string, tokens: BuildToken[], facts: BuildF
  * when only imports of BOMs Boot imports use it; reported otherwise. A variable from gradle.properties
  * is left to that file's pass (which checks the other scripts' uses); one defined nowhere is reported.
  */
-export function bomVariable(run: GradleRun, t: BuildToken, key: string, version: string, name: string): void {
-  const target = bomTarget(key, version);
+export function bomVariable(run: GradleRun, t: BuildToken, key: string, bom: BomTarget, name: string): void {
+  const target = bomTarget(key, bom);
+  const version = bom.version;
   const assigned = findAssignment(run.tokens, name);
   if (!assigned) return versionVariable(run, t, name, target);
   const current = assigned.value;
   if (!target.applies(current)) return;
+  if (bom.cloud) return cloudVariable(run, t, assigned, bom, name);
   const library = run.facts.boms.get(key)!.row.library;
   const boot = run.facts.target.version;
   if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== version) {
@@ -72,15 +81,34 @@ export function bomVariable(run: GradleRun, t: BuildToken, key: string, version:
   run.out.report('build/imported-bom', 'warning', t.start, `${key} ${current} (${library}, from ${name}) overrode the versions Spring Boot ${boot} manages; ${name} raised to ${version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
+/** `${property("v")}`-like train expressions: silent when a name in it is assigned a train that already fits in this script. */
+export function trainAlreadyAssigned(run: GradleRun, bom: BomTarget, expr: string): boolean {
+  return [...expr.matchAll(/[A-Za-z_]\w*/g)].some((m) => {
+    const value = findAssignment(run.tokens, m[0])?.value;
+    return value !== undefined && !bom.below(value);
+  });
+}
+
+/** Spring Cloud's train in a script variable: raised where assigned when only its BOM imports read it. */
+function cloudVariable(run: GradleRun, t: BuildToken, assigned: BuildToken, bom: BomTarget, name: string): void {
+  if (bomOnlyVersion(run.text, run.tokens, run.facts, name.replace(OWNER, '')) !== bom.version) {
+    run.out.report(bom.rule, 'warning', t.start, trainKept(run.facts, assigned.value, name, `${name} versions more than this import`));
+    return;
+  }
+  run.out.replace(assigned.contentStart!, assigned.contentEnd!, bom.version, bom.rule);
+  run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, assigned.value, name));
+}
+
 /**
  * `mavenBom "g:bom:v"` / `platform("g:bom:v")` of a BOM Boot 3.0 imports itself, at a lower version:
  * its versions override Boot's (the dependency-management plugin and Gradle platforms apply the
  * user's imports over Boot's), so it is raised to the version the target release imports.
  */
 export function importedBom(run: GradleRun, t: BuildToken, key: string, version: string, versionStart: number): void {
-  const bom = run.facts.boms.get(key);
-  if (!bom || !isLower(version, bom.version) || !bootManagedScript(run)) return;
-  run.out.replace(versionStart, versionStart + version.length, bom.version, 'build/imported-bom');
+  const bom = movingBom(run, key);
+  if (!bom || !bom.below(version)) return;
+  run.out.replace(versionStart, versionStart + version.length, bom.version, bom.rule);
+  if (bom.cloud) return run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, version));
   run.out.report('build/imported-bom', 'warning', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 

@@ -3,7 +3,11 @@
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 import { coordinateText, isLower, rowFor, rowMessage } from './facts.js';
-import { bomTarget, bomVariable, bootManagedScript, importedBom } from './gradle-boms.js';
+import { bomTarget, bomVariable, importedBom, movingBom, trainAlreadyAssigned } from './gradle-boms.js';
+import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
+import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
+import { existsMessage } from './libraries.js';
+import { needsActuator } from './sleuth.js';
 import { COORDINATE, raise, TEMPLATE_REF, setString, targetForCoordinate, versionVariable, type GradleRun } from './gradle-run.js';
 
 // ---- coordinates --------------------------------------------------------------------------
@@ -18,11 +22,13 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
   if (target && version) raise(run, t, version, target, versionStart, versionStart + version.length);
   if (version && !run.boot3) importedBom(run, t, `${g}:${a}`, version, versionStart);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return otherCoordinate(run, t, g, a, version, versionStart);
   const key = `${g}:${a}`;
   switch (row.action) {
     case 'rename': {
       const to = row.to!;
+      if (sleuthBlocked(run, row, t)) return;
+      if (needsActuator(run.facts, row)) gradleActuator(run, t, i);
       if (g !== to.groupId || a !== to.artifactId) run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
       renameVersion(run, t, row, version, versionStart, classifier);
       return;
@@ -48,7 +54,7 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
  * on the line (no trailing block, comment or second argument), not the continuation of the line
  * before. Anything else is only reported: its extent is not certain.
  */
-function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
+export function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
   const { tokens, text } = run;
   const paren = tokens[i - 1]?.type === 'open' && tokens[i - 1]!.value === '(';
   const confAt = paren ? i - 2 : i - 1;
@@ -71,8 +77,13 @@ function wholeLineStatement(run: GradleRun, i: number): { start: number; end: nu
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
   const to = row.to!;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
   if (version && !run.boot3) {
     if (managed && version !== managed) run.out.replace(versionStart, versionStart + version.length, managed, 'build/coordinates');
+    else if (!managed && exists) {
+      if (isLower(version, exists.version)) run.out.replace(versionStart, versionStart + version.length, exists.version, 'build/coordinates');
+      if (isLower(version, exists.version)) run.out.report('build/coordinates', 'info', t.start, existsMessage(row, version, exists));
+    }
     else if (!managed) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${version} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
   if (to.classifier && classifier !== to.classifier) {
@@ -107,13 +118,14 @@ export function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   const ref = new RegExp(`^(${TEMPLATE_REF})(?::([A-Za-z0-9_.-]+))?$`).exec(rest);
   const single = ref ? { expr: ref[1]!, name: (ref[2] ?? ref[3] ?? ref[4] ?? ref[5])!, classifier: ref[6] } : undefined;
   const expr = single?.expr ?? rest;
-  const bom = run.boot3 ? undefined : run.facts.boms.get(`${g}:${a}`);
-  const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom && bootManagedScript(run) ? bomTarget(`${g}:${a}`, bom.version) : undefined));
-  if (target?.rule === 'build/imported-bom' && single && !single.classifier) bomVariable(run, t, `${g}:${a}`, target.version, single.name);
+  const bom = movingBom(run, `${g}:${a}`);
+  const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom ? bomTarget(`${g}:${a}`, bom) : undefined));
+  if (target?.bom && single && !single.classifier) bomVariable(run, t, `${g}:${a}`, bom!, single.name);
   else if (target && single && !single.classifier) versionVariable(run, t, single.name, target);
-  else if (bom && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
+  else if (bom?.cloud && !single && !trainAlreadyAssigned(run, bom, expr)) run.out.report(bom.rule, 'warning', t.start, `${g}:${a} is imported with version ${expr}: Spring Boot 3.0 needs the ${run.facts.section.springCloud.train} train (latest ${bom.version}); set it there`);
+  else if (bom && !bom.cloud && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
-  if (!row) return;
+  if (!row) return otherTemplated(run, t, g, a, expr);
   switch (row.action) {
     case 'rename':
       return templatedRename(run, t, row, g, a, expr, single ? (single.classifier ?? null) : undefined);
@@ -131,17 +143,46 @@ export function templatedCoordinate(run: GradleRun, t: BuildToken): void {
 /** classifier: the one after a single variable (null: none); undefined when the version is not one variable. */
 function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string, classifier: string | null | undefined): void {
   const to = row.to!;
+  if (sleuthBlocked(run, row, t)) return;
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   const advice = managed ? `Boot 3.0 manages ${managed}: drop the version or set it there` : `Boot 3.0 does not manage the new one; choose a version that exists`;
   const needsClassifier = !!to.classifier && classifier !== to.classifier;
   if (g !== to.groupId || a !== to.artifactId) {
     const base = t.contentStart!;
     run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
+    if (!run.boot3 && classifier === null && replaceOldVersion(run, t, row, g, a, expr)) return;
     if (!run.boot3) run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from ${expr}, which held the old artifact's version; ${advice} (${row.note})`);
   } else if (needsClassifier) {
     run.out.report('build/coordinates', 'warning', t.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}${classifier === null ? ' (added)' : ''}; its version comes from ${expr}: the classifier exists from the version Boot 3.0 manages${managed ? ` (${managed})` : ''} (${row.note})`);
   }
   if (needsClassifier && classifier === null) run.out.insert(t.contentEnd!, `:${to.classifier}`, 'build/coordinates');
+}
+
+/**
+ * `"old:artifact:${v}"` renamed: `v` held the old artifact's version, which the new one does not
+ * have. The variable stays (it may version other things); the coordinate stops reading it: under
+ * Boot's dependency management (plugin or BOM in this script) the version is dropped, else the one
+ * Boot 3.0 manages (or the table's version for an unmanaged jakarta artifact) is written. False: left to report.
+ */
+function replaceOldVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, g: string, a: string, expr: string): boolean {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  const managed = run.facts.managedTarget.get(key);
+  const exists = run.facts.targetVersions.get(key);
+  const underManagement = run.text.includes(run.facts.section.boot.dependencyManagementPlugin.id) || run.text.includes(run.facts.section.boot.bom);
+  const exprStart = t.contentStart! + g.length + 1 + a.length + 1;
+  if (run.text.slice(exprStart, t.contentEnd!) !== expr) return false;
+  let what: string;
+  if (managed && underManagement) {
+    run.out.replace(exprStart - 1, t.contentEnd!, '', 'build/coordinates');
+    what = `the version is left to Boot's dependency management (${managed})`;
+  } else if (managed ?? exists) {
+    const version = (managed ?? exists!.version)!;
+    run.out.replace(exprStart, t.contentEnd!, version, 'build/coordinates');
+    what = managed ? `set to ${managed}, the version Boot 3.0 manages` : `set to ${version}: ${exists!.note} (source: ${exists!.source})`;
+  } else return false;
+  run.out.report('build/coordinates', 'info', t.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from ${expr}, the old artifact's version, which ${coordinateText(to)} does not have; ${what}`);
+  return true;
 }
 
 /** group: 'g', name: 'a', version: 'v' (Groovy) / group = "g", name = "a", version = "v" (Kotlin). */
@@ -163,11 +204,12 @@ export function mapNotation(run: GradleRun, i: number): void {
   const version = fields.get('version');
   const target = run.boot3 ? undefined : targetForCoordinate(run.facts, group.value, name.value);
   if (target && version) raise(run, version, version.value, target, version.contentStart!, version.contentEnd!);
-  if (!row) return;
+  if (!row) return otherMap(run, group, name, version);
+  if (row.action === 'rename' && row.to && sleuthBlocked(run, row, group)) return;
   if (row.action === 'rename' && row.to) {
     setString(run, group, row.to.groupId, 'build/coordinates');
     setString(run, name, row.to.artifactId, 'build/coordinates');
-    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`);
+    const managed = run.facts.managedTarget.get(`${row.to.groupId}:${row.to.artifactId}`) ?? run.facts.targetVersions.get(`${row.to.groupId}:${row.to.artifactId}`)?.version;
     if (run.boot3) { /* the version is the 3.x build's own */ }
     else if (version && managed) setString(run, version, managed, 'build/coordinates');
     else if (version) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.from)} was renamed to ${coordinateText(row.to)}: version ${version.value} belonged to the old artifact; choose a version that exists (${row.note})`);

@@ -15,7 +15,8 @@ import type { FilePass, PassContext, PassResult, ProjectFile, ProjectView, Sourc
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { parseProperties, setValueEdit, type PropertyEntry } from '../../src/formats/properties.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
-import { buildFacts, isLower, targetRelease } from './facts.js';
+import { buildFacts, isLower, targetRelease, type BuildFacts } from './facts.js';
+import { trainKept, trainRaised } from './spring-cloud.js';
 import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { inheritedDefinition } from './gradle-inherited.js';
@@ -150,7 +151,7 @@ function migrateGradleProperties(file: SourceFile, ctx: PassContext): PassResult
   }
   for (const [name, targets] of wanted) {
     const entry = entries.get(name)!;
-    if (targets.every((t) => t.rule === 'build/imported-bom')) bomEntry(ctx, file, readers, entry, name, targets, out);
+    if (targets.every((t) => t.bom !== undefined)) bomEntry(ctx, file, readers, entry, name, targets, out);
     else updateEntry(file.text, entry, name, targets, out);
   }
   return out.result();
@@ -172,7 +173,9 @@ function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], en
     // a script that spells the key without reading it (another word) has no version: only BOM readers count
     return tokens !== undefined && version !== target.version && (version !== undefined || readsWord(s.text, name));
   });
+  const cloud = facts.boms.get(target.bom!)?.cloud;
   const what = `${name} = ${current} versions ${target.bom}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages`;
+  if (cloud) return cloudEntry(file, entry, name, target, other, out, facts);
   if (other || new Set(targets.map((t) => t.version)).size > 1) {
     out.report(target.rule, 'warning', entry.valueStart, `${what}; Boot imports ${target.version}, but ${other ? `${other.path} also reads it` : `it versions BOMs Boot imports at different versions`}: not changed — give the import its own variable or remove it`);
     return;
@@ -180,6 +183,18 @@ function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], en
   const edit = setValueEdit(file.text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
   if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
   out.report(target.rule, 'warning', entry.valueStart, `${what}; raised to ${target.version}, the version Boot imports (remove the import to follow Boot)`);
+}
+
+/** Spring Cloud's train in gradle.properties: raised when only its BOM imports read the key, else reported. */
+function cloudEntry(file: SourceFile, entry: PropertyEntry, name: string, target: VersionTarget, other: ProjectFile | undefined, out: PassOutput, facts: BuildFacts): void {
+  const current = entry.value.trim();
+  if (other) {
+    out.report(target.rule, 'warning', entry.valueStart, trainKept(facts, current, name, `${other.path} also reads ${name} as something else`));
+    return;
+  }
+  const edit = setValueEdit(file.text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
+  if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
+  out.report(target.rule, 'info', entry.valueStart, trainRaised(facts, current, name));
 }
 
 /** The script mentions `name` as a word (not only inside a longer name). */
@@ -208,7 +223,7 @@ export const gradlePropertiesPass: FilePass = {
   id: 'build/gradle-properties',
   description: 'gradle.properties: the Boot, Kotlin, dependency-management, Java and imported-BOM versions that build scripts read from it',
   kinds: ['gradle-properties'],
-  rules: ['build/boot-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/java-version', 'build/imported-bom'],
+  rules: ['build/boot-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/java-version', 'build/imported-bom', 'build/spring-cloud-train'],
   async init(ctx) {
     targetRelease(ctx.table, ctx.options.bootVersion);
     if (ctx.project.ofKind('gradle-kts').length > 0) await loadGrammar('kotlin');

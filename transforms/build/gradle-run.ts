@@ -20,6 +20,8 @@ export interface GradleRun {
   variables?: ExternalVariables;
   /** Set by migrateGradle: the script's Boot version is already 3.x (the 2.7 -> 3.0 version rules stay silent). */
   boot3?: boolean;
+  /** Sources of the repository that use Sleuth's API (sleuth.ts); absent: not known, Sleuth rows apply. */
+  sleuthUsers?: string[];
 }
 
 /**

@@ -10,6 +10,7 @@ import { raiseInheritedVariables } from './gradle-inherited.js';
 import { gradleClassNames, gradleJvmTarget } from './kotlin-plugins.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
+import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
@@ -20,7 +21,7 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
   const model = gradleModel(tokens);
-  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path) };
+  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project) };
   migrateGradle(run);
   raiseInheritedVariables(run, ctx, file.path, usesOf);
   gradleClassNames(run, ctx.table);

@@ -7,9 +7,10 @@ import { gradleKtsPass, gradlePass } from './gradle.js';
 import { gradlePropertiesPass } from './gradle-properties.js';
 import { mavenPass } from './maven.js';
 import { wrapperPass } from './wrapper.js';
+import { sleuthSourcesPass } from './sleuth.js';
 
 export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass];
 
-export const projectPasses: ProjectPass[] = [];
+export const projectPasses: ProjectPass[] = [sleuthSourcesPass];
 
 export const LEAVE_ALONE: LeaveAlone = { rule: NON_BOOT_RULE, kinds: ['pom', 'gradle', 'gradle-kts'], decide: nonBootModules };

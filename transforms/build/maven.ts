@@ -6,7 +6,11 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { trainRaised } from './spring-cloud.js';
+import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
+import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
+import { blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -25,10 +29,12 @@ import {
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, mavenPluginOptions } from './kotlin-plugins.js';
+import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
+import { ensureActuator, otherCoordinate, renamedPropertyVersion } from './maven-libraries.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE];
 
-interface PomRun {
+export interface PomRun {
   text: string;
   eol: string;
   facts: BuildFacts;
@@ -37,6 +43,8 @@ interface PomRun {
   bootManaged: boolean;
   /** The chain already declares Boot 3.x: the 2.7 -> 3.0 version rules stay silent. */
   boot3: boolean;
+  /** build/sleuth-tracing added the actuator starter in this run (once per pom). */
+  actuatorAdded?: boolean;
   out: PassOutput;
   ctx: PassContext;
 }
@@ -96,7 +104,7 @@ function reportEntities(run: PomRun): void {
 }
 
 /** Replaces the text of a leaf element; reports when the value is not plain text. */
-function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
+export function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
   const span = valueSpan(run.text, el);
   if (!span) {
     run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
@@ -152,11 +160,17 @@ function properties(run: PomRun): void {
       continue;
     }
     if (run.boot3) continue; // Java level above; every other property rule is a 2.7 -> 3.0 version
-    const bomVersion = run.bootManaged ? importedBomTarget(facts, used) : undefined;
-    if (bomVersion) {
-      if (isLower(value, bomVersion)) {
-        setValue(run, el, bomVersion, 'build/imported-bom', name);
-        run.out.report('build/imported-bom', 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bomVersion}, the version Boot imports`);
+    const bom = importedBomOf(facts, used);
+    if (bom && !run.bootManaged && !bom.cloud && handVersioned(run, uses) && isNewLine(value, bom.version)) {
+      setValue(run, el, bom.version, HAND_VERSIONED_RULE, name);
+      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, bom.version, `${bom.row.groupId}:${bom.row.artifactId}`));
+      continue;
+    }
+    if (bom && (run.bootManaged || bom.cloud)) {
+      if (bom.below(value)) {
+        setValue(run, el, bom.version, bom.rule, name);
+        if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`));
+        else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;
     }
@@ -168,6 +182,14 @@ function properties(run: PomRun): void {
       if (isLower(value, facts.target.kotlin)) setValue(run, el, facts.target.kotlin, 'build/kotlin-version', name);
       continue;
     }
+    const hand = !run.bootManaged && used.length > 0 && handVersioned(run, uses);
+    const byName = hand ? handVersionedTarget(facts, name, value) : undefined;
+    const handTarget = byName ? { library: facts.props.get(name)!.library, version: byName } : hand ? handVersionedGroupTarget(facts, used, value) : undefined;
+    if (handTarget) {
+      setValue(run, el, handTarget.version, HAND_VERSIONED_RULE, name);
+      run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, handTarget.version, handTarget.library));
+      continue;
+    }
     if (run.bootManaged && facts.props.has(name)) {
       const decision = decideVersionProperty(facts, name, value);
       if (decision?.kind === 'update') {
@@ -177,20 +199,31 @@ function properties(run: PomRun): void {
       else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
       continue;
     }
+    const pinned = run.bootManaged && used.length > 0 ? handVersionedGroupTarget(facts, used, value) : undefined;
+    if (pinned) {
+      setValue(run, el, pinned.version, PINNED_LINE_RULE, name);
+      run.out.report(PINNED_LINE_RULE, 'info', el.start, pinnedLineMessage(facts, name, value, pinned));
+      continue;
+    }
+    const libVersion = libraryTarget(facts, used, value);
+    if (libVersion) {
+      setValue(run, el, libVersion, LIBRARY_RULE, name);
+      continue;
+    }
     const expected = expectedVersion(facts, used);
     if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
   }
 }
 
-/** The version the target release imports, when every use of a property is one BOM Boot imports (by import). */
-function importedBomTarget(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+/** The BOM target, when every use of a property is an import of one BOM whose version moves (Boot's imports, Spring Cloud's). */
+export function importedBomOf(facts: BuildFacts, used: PropertyUse[]): BomTarget | undefined {
   const keys = new Set(used.map((u) => `${u.groupId}:${u.artifactId}`));
   if (keys.size !== 1 || used.some((u) => u.kind !== 'managed-dependency')) return undefined;
-  return facts.boms.get([...keys][0]!)?.version;
+  return facts.boms.get([...keys][0]!);
 }
 
 /** The uses of this pom's properties: other poms' (as scanned) plus this pom's own, from its current text. */
-function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
+export function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
   const fromProject = propertyUses(run.ctx.project).get(run.model.path) ?? new Map<string, PropertyUse[]>();
   const own = new Map<string, Map<string, PropertyUse[]>>();
   addUses(own, run.models);
@@ -201,13 +234,13 @@ function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
 }
 
 /** The one version Boot 3.0 manages for every coordinate that uses a property (before or after its rename). */
-function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+export function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
   const versions = new Set<string | undefined>();
   for (const u of used) {
     const key = `${u.groupId}:${u.artifactId}`;
     const row = rowFor(facts, u.groupId, u.artifactId);
     const target = row?.action === 'rename' && row.to ? `${row.to.groupId}:${row.to.artifactId}` : key;
-    versions.add(row || facts.managedTarget.has(key) ? facts.managedTarget.get(target) : undefined);
+    versions.add(row || facts.managedTarget.has(key) ? (facts.managedTarget.get(target) ?? facts.targetVersions.get(target)?.version) : undefined);
   }
   return versions.size === 1 ? [...versions][0] : undefined;
 }
@@ -230,7 +263,7 @@ function dependency(run: PomRun, dep: DepRef): void {
   if (dep.kind !== 'exclusion' && g === boot.kotlin.groupId) kotlinVersion(run, dep);
   if (dep.kind === 'managed-dependency') importedBom(run, dep, `${g}:${a}`);
   const row = rowFor(facts, g, a);
-  if (!row) return;
+  if (!row) return otherCoordinate(run, dep, g, a);
   switch (row.action) {
     case 'rename':
       return rename(run, dep, row);
@@ -260,18 +293,20 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
 function importedBom(run: PomRun, dep: DepRef, key: string): void {
   const bom = run.facts.boms.get(key);
   const scope = textValue(run.text, dep.scope);
-  if (!bom || !run.bootManaged || !dep.version || (scope !== undefined && scope !== 'import')) return;
+  if (bom && !run.bootManaged && !bom.cloud && dep.version && (scope === undefined || scope === 'import')) return handVersionedBom(run, dep, bom, key);
+  if (!bom || !(run.bootManaged || bom.cloud) || !dep.version || (scope !== undefined && scope !== 'import')) return;
   const raw = textValue(run.text, dep.version);
   if (raw === undefined) return;
   const value = resolveValue(run.models, raw);
-  if (value === undefined || value.includes('${') || !isLower(value, bom.version)) return;
+  if (value === undefined || value.includes('${') || !bom.below(value)) return;
   const prop = singleProperty(raw);
+  if (bom.cloud) return cloudTrainImport(run, dep, bom, raw, value, prop);
   const boot = run.facts.section.boot;
   const bootImport = run.model.deps.find((d) => d.kind === 'managed-dependency' && textValue(run.text, d.groupId) === boot.groupId && textValue(run.text, d.artifactId) === boot.bom);
   const order = !bootImport ? ` (imported in this pom, Spring Boot's through the parent: this one wins)` : bootImport.el.start > dep.el.start ? ` (imported before spring-boot-dependencies: the first import wins, so this one overrides Boot's)` : '';
   if (prop) {
     // the pom that defines the property raises it when this BOM is its only user; else it stays the user's
-    if (importedBomTarget(run.facts, usesOfProperty(run, prop)) === undefined) {
+    if (importedBomOf(run.facts, usesOfProperty(run, prop)) === undefined) {
       run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library}, from \${${prop}})${order} overrides the versions Spring Boot ${run.facts.target.version} manages; Boot imports ${bom.version}: raise it or remove the import`);
     }
     return;
@@ -282,7 +317,7 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
 }
 
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
-function usesOfProperty(run: PomRun, name: string): PropertyUse[] {
+export function usesOfProperty(run: PomRun, name: string): PropertyUse[] {
   const def = findProperty(run.models, name);
   if (!def) return [];
   if (def.model.path === run.model.path) return usesOfThisPom(run).get(name) ?? [];
@@ -298,6 +333,11 @@ type Row = NonNullable<ReturnType<typeof rowFor>>;
 
 function rename(run: PomRun, dep: DepRef, row: Row): void {
   const to = row.to!;
+  if (dep.kind !== 'exclusion' && isSleuthRow(run.facts, row)) {
+    const users = sleuthUsers(run.ctx.project);
+    if (users.length) return run.out.report(SLEUTH_RULE, 'warning', dep.el.start, blockedMessage(row, users));
+    if (needsActuator(run.facts, row) && dep.kind === 'dependency') ensureActuator(run, dep);
+  }
   const g = textValue(run.text, dep.groupId);
   const a = textValue(run.text, dep.artifactId);
   if (!dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
@@ -313,11 +353,20 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   }
   if (dep.kind === 'exclusion' || !dep.version) return;
   const v = textValue(run.text, dep.version);
-  if (v === undefined || singleProperty(v)) return; // a property is decided where it is defined
+  if (v === undefined) return;
   if (run.boot3) return; // the version is the 3.x build's own
+  const prop = singleProperty(v);
+  if (prop) return renamedPropertyVersion(run, dep, row, prop); // mostly decided where it is defined
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
   if (managed) {
     if (v !== managed) setValue(run, dep.version, managed, 'build/coordinates', 'version');
+  } else if (exists) {
+    // Boot 3.0 does not manage the new artifact, but the old version does not exist for it: the table's does.
+    if (!v.includes('${') && isLower(v, exists.version)) {
+      setValue(run, dep.version, exists.version, 'build/coordinates', 'version');
+      run.out.report('build/coordinates', 'info', dep.version.start, existsMessage(row, v, exists));
+    }
   } else {
     run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }

@@ -14,6 +14,12 @@ export const DEPENDENCY_RULES = [
   'build/version-property',
   'build/jetty-servlet',
   'build/properties-migrator',
+  'build/spring-cloud-train',
+  'build/spring-cloud-module',
+  'build/sleuth-tracing',
+  'build/library',
+  'build/hand-versioned',
+  'build/pinned-line',
 ];
 
 export class PassOutput {

@@ -71,6 +71,55 @@ export interface BootRelease {
   source: string;
 }
 
+/** Spring Cloud release trains (spring-cloud-trains.json): the train Boot 3.0 needs and the modules it dropped. */
+export interface SpringCloudSection {
+  groupId: string;
+  /** The BOM whose version is the train (org.springframework.cloud:spring-cloud-dependencies). */
+  bom: Coordinate;
+  /** The train Boot 3.0 needs ('2022.0'), its codename, the Boot lines it supports, its latest release. */
+  train: string;
+  codename: string;
+  boot: string;
+  latest: string;
+  /** Earlier trains (for the finding text): a version of one of them fails at start-up on Boot 3.0. */
+  olderTrains: { train: string; codename: string; boot: string }[];
+  /** Modules with no release in the train (artifacts `<module>-*` and `spring-cloud-starter-<name>*`). */
+  withoutRelease: { module: string; note: string }[];
+  source: string;
+}
+
+/**
+ * A third-party library whose Boot 3.0 line is a new major, a new artifact, or none at all. Not in
+ * ../shared/data: every row carries the public page it was checked against.
+ *   rename: new coordinates (and `version`, the first line built for Boot 3.0, for a literal pin);
+ *   raise:  same coordinates, a pin below `below` moves to `version`;
+ *   manual: a finding with the note (no Boot 3 line, or a choice the user makes).
+ */
+export interface LibraryRow {
+  from: Coordinate;
+  action: 'rename' | 'raise' | 'manual';
+  to?: Coordinate;
+  version?: string;
+  below?: string;
+  note: string;
+  source: string;
+}
+
+/** A version that exists for a rename target Boot 3.0 does not manage (the old artifact's version would not). */
+export interface TargetVersionRow {
+  coordinate: Coordinate;
+  version: string;
+  note: string;
+  source: string;
+}
+
+/** A groupId only one Boot 3.0 library lists, with that library's version per release (hand-versioned builds). */
+export interface ManagedGroupRow {
+  groupId: string;
+  library: string;
+  version30: Record<string, string>;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -97,4 +146,8 @@ export interface BuildSection {
   boms: ImportedBomRow[];
   jetty: { starter: Coordinate; property: string; value: string; reason: string; source: string };
   mavenPluginFork: { parameter: string; note: string; source: string };
+  springCloud: SpringCloudSection;
+  libraries: LibraryRow[];
+  targetVersions: TargetVersionRow[];
+  managedGroups: ManagedGroupRow[];
 }

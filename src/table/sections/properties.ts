@@ -49,6 +49,7 @@ export interface PropertyConversion {
     | 'host-port-to-url' // artemis host + port -> tcp://host:port
     | 'flyway-ignore-to-pattern' // ignore-<state>-migrations=true -> *:<state>
     | 'single-item' // a list key with one item becomes a scalar key; several items: report
+    | 'zipkin-base-url-to-endpoint' // Sleuth's spring.zipkin.base-url + /api/v2/spans -> Boot's span endpoint
     | 'report'; // no certain rule: leave the line, report
   level: 'error' | 'warning';
   reason: string;

@@ -1,0 +1,97 @@
+// The `build.libraries` and `build.targetVersions` rows: third-party libraries whose Boot 3.0 line
+// is a new major or a new artifact, and versions that exist for rename targets Boot 3.0 does not
+// manage. None of this is in ../shared/data: every row names the public page it was checked against
+// (boot-upgrade issue 9, section 3). A row is an edit only where the page gives the coordinates and a
+// version built for Boot 3.0; otherwise it is a finding.
+import type { LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
+
+const SPRINGDOC = 'https://springdoc.org/migrating-from-springdoc-v1.html (v1 -> v2 module table); https://github.com/springdoc/springdoc-openapi-demos/wiki/springdoc-openapi-2.x-migration-guide ("springdoc-openapi 2 requires Java 17 and Spring Boot 3.x"); 2.0.2 on Boot 3.0: https://dev.to/willyancaetano/configurando-open-api-no-spring-boot-3-17oc';
+const SPRINGDOC_VERSION = '2.0.2';
+
+/** springdoc-openapi v1 module -> its v2 starter (the migration page's table). */
+const SPRINGDOC_RENAMES: [string, string][] = [
+  ['springdoc-openapi-ui', 'springdoc-openapi-starter-webmvc-ui'],
+  ['springdoc-openapi-webmvc-core', 'springdoc-openapi-starter-webmvc-api'],
+  ['springdoc-openapi-webflux-ui', 'springdoc-openapi-starter-webflux-ui'],
+  ['springdoc-openapi-webflux-core', 'springdoc-openapi-starter-webflux-api'],
+  ['springdoc-openapi-common', 'springdoc-openapi-starter-common'],
+];
+
+/** v1 modules whose support moved into springdoc-openapi-starter-common, which every v2 starter brings. */
+const SPRINGDOC_MERGED = ['springdoc-openapi-data-rest', 'springdoc-openapi-groovy', 'springdoc-openapi-hateoas', 'springdoc-openapi-javadoc', 'springdoc-openapi-kotlin', 'springdoc-openapi-security', 'springdoc-openapi-native'];
+
+function springdoc(): LibraryRow[] {
+  const g = 'org.springdoc';
+  return [
+    ...SPRINGDOC_RENAMES.map(([from, to]): LibraryRow => ({
+      from: { groupId: g, artifactId: from },
+      action: 'rename',
+      to: { groupId: g, artifactId: to },
+      version: SPRINGDOC_VERSION,
+      note: `springdoc-openapi 1.x supports Boot 2 only; its Boot 3 line is 2.x, where ${from} became ${to}`,
+      source: SPRINGDOC,
+    })),
+    ...SPRINGDOC_MERGED.map((from): LibraryRow => ({
+      from: { groupId: g, artifactId: from },
+      action: 'manual',
+      note: `springdoc-openapi 2.x has no ${from}: its support is in springdoc-openapi-starter-common, which every 2.x starter brings — remove this dependency once the starter is on 2.x`,
+      source: SPRINGDOC,
+    })),
+  ];
+}
+
+const OTHERS: LibraryRow[] = [
+  {
+    from: { groupId: 'com.ninja-squad', artifactId: 'springmockk' },
+    action: 'raise',
+    below: '4.0.0',
+    version: '4.0.2',
+    note: 'SpringMockK 3.x is built against Boot 2; 4.0.0 is the first built against Boot 3 (Java 17)',
+    source: 'https://newreleases.io/project/github/Ninja-Squad/springmockk/release/4.0.0 ("built against Spring Boot 3"); 4.0.2 depends on spring-boot-test 3.0.0: https://mvnrepository.com/artifact/com.ninja-squad/springmockk/4.0.2',
+  },
+  {
+    from: { groupId: 'com.fasterxml.jackson.datatype', artifactId: 'jackson-datatype-hibernate5' },
+    action: 'manual',
+    note: 'the javax variant does not see jakarta.persistence types: use com.fasterxml.jackson.datatype:jackson-datatype-hibernate5-jakarta (type com.fasterxml.jackson.datatype.hibernate5.jakarta.Hibernate5JakartaModule instead of ...hibernate5.Hibernate5Module; for Hibernate 5.5+ jakarta) or, for Boot 3.0\'s Hibernate 6, jackson-datatype-hibernate6 (Jackson 2.15+, newer than the 2.14 Boot 3.0 manages)',
+    source: 'https://github.com/FasterXML/jackson-module-hibernate (README: "2 variants of Hibernate 5 module", "Jackson 2.15 adds Support for Hibernate 6.x")',
+  },
+  {
+    from: { groupId: 'io.springfox', artifactId: '*' },
+    action: 'manual',
+    note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
+    source: 'https://github.com/springfox/springfox/issues/3983',
+  },
+  {
+    from: { groupId: 'com.baomidou', artifactId: 'mybatis-plus-boot-starter' },
+    action: 'manual',
+    note: 'mybatis-plus-boot-starter registers its auto-configuration only through spring.factories, which Boot 3.0 no longer reads for auto-configuration: use com.baomidou:mybatis-plus-spring-boot3-starter (3.5.5 or later)',
+    source: 'https://blog.csdn.net/qq_52462620/article/details/136603029 (mybatis-plus-spring-boot3-starter 3.5.5 on Boot 3); https://juejin.cn/post/7491956577563885580',
+  },
+  {
+    from: { groupId: 'org.mybatis.spring.boot', artifactId: 'mybatis-spring-boot-starter' },
+    action: 'manual',
+    note: 'MyBatis-Spring-Boot-Starter 2.x supports Boot 2.5-2.7; Boot 3.0-3.1 need its 3.0 line (MyBatis-Spring 3.0, Java 17): set a 3.0.x version',
+    source: 'https://blog.csdn.net/ly1347889755/article/details/130995120 (the starter\'s version table: 3.0 -> Boot 3.0-3.1, 2.3 -> Boot 2.5-2.7)',
+  },
+  {
+    from: { groupId: 'com.alibaba', artifactId: 'druid-spring-boot-starter' },
+    action: 'manual',
+    note: 'druid-spring-boot-starter is the starter for Boot 1.x/2.x; Boot 3 has its own artifact com.alibaba:druid-spring-boot-3-starter (1.2.20 fixed its auto-configuration registration)',
+    source: 'https://github.com/alibaba/druid/releases/tag/1.2.20; https://github.com/alibaba/druid/wiki/DruidDataSource%25E9%2585%258D%25E7%25BD%25AE ("starter for springboot 3.x")',
+  },
+];
+
+export function buildLibraries(): LibraryRow[] {
+  return [...springdoc(), ...OTHERS];
+}
+
+export function buildTargetVersions(): TargetVersionRow[] {
+  return [
+    {
+      coordinate: { groupId: 'jakarta.inject', artifactId: 'jakarta.inject-api' },
+      version: '2.0.1',
+      note: 'the jakarta.inject namespace starts at 2.0 (1.x of this artifact still has javax.inject)',
+      source: 'https://central.sonatype.com/artifact/jakarta.inject/jakarta.inject-api; 2.0.1 in Maven layout: https://packages.debian.org/forky/all/libjakarta-inject-api-java/filelist',
+    },
+  ];
+}
