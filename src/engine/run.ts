@@ -307,7 +307,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   ]);
 
   const leftAlone = input.leaveAlone ? await input.leaveAlone.decide(ctx.project) : [];
-  const isLeftAlone = (p: string) => leftAlone.some((m) => m.dir === '' || p.startsWith(m.dir + '/'));
+  const classifier = createClassifier(input.configGlobs);
+  const kindOf = (p: string) => ctx.project.byPath.get(p)?.kind ?? classifier.classify(p);
+  const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
   reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
   files.forEach((work, i) => {
     if (work.source && !isLeftAlone(work.path)) runFilePasses(work, filePasses, ctx, sink, select);

@@ -160,6 +160,8 @@ export interface ProjectFile {
  */
 export interface LeftAlone {
   dir: string;
+  /** Only files of these kinds under `dir` (absent: every file). */
+  kinds?: FileKind[];
   path: string;
   offset?: number;
   message: string;

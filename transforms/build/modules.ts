@@ -16,12 +16,12 @@
 // The engine skips every file of these modules (file passes and project-pass edits) and reports
 // each module once (`build/non-boot-module`, info) on its build file.
 import path from 'node:path';
-import type { LeftAlone, ProjectFile, ProjectView } from '../../src/engine/types.js';
+import type { FileKind, LeftAlone, ProjectFile, ProjectView } from '../../src/engine/types.js';
 import { groovyTokens, type BuildToken } from '../../src/formats/groovy.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
-import { child } from '../../src/formats/xml.js';
+import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
 import { chain, projectPom } from './pom-model.js';
 
 export const NON_BOOT_RULE = 'build/non-boot-module';
@@ -69,14 +69,36 @@ function separateBuildsWithoutBoot(project: ProjectView): LeftAlone[] {
     if (!project.files.some((f) => !own(f.path) && mentions(f))) continue;
     const script = inside.find(isScript) ?? root.file;
     const android = inside.some((f) => isScript(f) && f.text !== undefined && /com\.android\./.test(f.text));
+    // The same folder may also be a module of the repository's Maven reactor (a pom beside the
+    // scripts, listed in a parent's <modules>): then only the Gradle build's own files stay.
+    const reactor = reactorModule(project, root.dir);
     out.push({
       dir: root.dir,
+      ...(reactor ? { kinds: GRADLE_KINDS } : {}),
       path: script.path,
-      message: `${root.dir || '.'} is a separate Gradle build${android ? ' for Android' : ''} that does not use Spring Boot: its build files and sources are left as they are`,
+      message: reactor
+        ? `${root.dir || '.'} is a separate Gradle build that does not use Spring Boot: its Gradle files are left as they are (the folder is also a module of ${reactor}, which is migrated)`
+        : `${root.dir || '.'} is a separate Gradle build${android ? ' for Android' : ''} that does not use Spring Boot: its build files and sources are left as they are`,
     });
   }
   // Only the outermost of nested Boot-free builds.
   return out.filter((m) => !out.some((o) => o !== m && under(m.dir, o.dir) && o.dir !== m.dir));
+}
+
+const GRADLE_KINDS: FileKind[] = ['gradle', 'gradle-kts', 'gradle-properties', 'gradle-wrapper', 'gradle-lockfile', 'version-catalog'];
+
+/** The pom outside `dir` whose <modules> lists `dir` (the folder belongs to its Maven reactor), if any. */
+function reactorModule(project: ProjectView, dir: string): string | undefined {
+  for (const f of project.ofKind('pom')) {
+    const pomDir = dirOf(f.path);
+    if (under(pomDir, dir)) continue;
+    const model = projectPom(project, f.path);
+    for (const m of childrenNamed(child(model?.project, 'modules'), 'module')) {
+      const rel = textValue(model!.text, m);
+      if (rel && path.posix.normalize(path.posix.join(pomDir, rel.replace(/\/pom\.xml$/, ''))) === dir) return f.path;
+    }
+  }
+  return undefined;
 }
 
 function tokensOf(f: ProjectFile): BuildToken[] | undefined {
