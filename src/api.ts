@@ -3,7 +3,7 @@ import { runEngine, DEFAULT_MAX_FILE_SIZE } from './engine/run.js';
 import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/types.js';
 import { loadTable } from './table/load.js';
 import type { MigrationTable } from './table/types.js';
-import { FILE_PASSES, PROJECT_PASSES } from '../transforms/index.js';
+import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES } from '../transforms/index.js';
 
 export interface PlanInput {
   root: string;
@@ -19,6 +19,8 @@ export interface PlanInput {
   filePasses?: readonly FilePass[];
   projectPasses?: readonly ProjectPass[];
   onProgress?: (done: number, total: number) => void;
+  /** false: also migrate modules that are not Spring Boot modules (tests of single passes). */
+  leaveAlone?: false;
 }
 
 /** Computes every change and finding without writing anything. */
@@ -36,6 +38,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onlyRules: input.onlyRules,
     skipRules: input.skipRules,
     onProgress: input.onProgress,
+    leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
   });
 }
 

@@ -14,3 +14,6 @@ const TRANSFORMS = [properties, yaml, sources, build, project, coherence];
 export const FILE_PASSES: FilePass[] = TRANSFORMS.flatMap((t) => t.filePasses);
 
 export const PROJECT_PASSES: ProjectPass[] = TRANSFORMS.flatMap((t) => t.projectPasses);
+
+/** Modules that are not Spring Boot modules (Android, Gradle plugins, BOM-only, Boot-free builds): left alone. */
+export { LEAVE_ALONE } from './build/index.js';

@@ -16,6 +16,8 @@ import type {
   FilePass,
   Finding,
   FindingInput,
+  LeftAlone,
+  LeaveAlone,
   PassContext,
   ProjectFile,
   ProjectPass,
@@ -45,6 +47,8 @@ export interface EngineInput {
   onlyRules?: string[];
   skipRules?: string[];
   onProgress?: (done: number, total: number) => void;
+  /** Modules that are not Spring Boot modules: their files are skipped by every pass. */
+  leaveAlone?: LeaveAlone;
 }
 
 interface WorkFile {
@@ -286,6 +290,8 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const filePasses = input.filePasses.filter((p) => select.pass(p));
   const projectPasses = (input.projectPasses ?? []).filter((p) => select.pass(p));
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
+  // The module decision reads the build files even when no build pass runs (--only sources).
+  if (input.leaveAlone && wanted.size > 0) for (const k of input.leaveAlone.kinds) wanted.add(k);
   const { files, scanned, skipped } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
   const ctx: PassContext = {
@@ -300,8 +306,13 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     ...projectPasses.filter((p) => p.init).map((p) => p.init!(ctx)),
   ]);
 
+  const leftAlone = input.leaveAlone ? await input.leaveAlone.decide(ctx.project) : [];
+  const classifier = createClassifier(input.configGlobs);
+  const kindOf = (p: string) => ctx.project.byPath.get(p)?.kind ?? classifier.classify(p);
+  const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
+  reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
   files.forEach((work, i) => {
-    if (work.source) runFilePasses(work, filePasses, ctx, sink, select);
+    if (work.source && !isLeftAlone(work.path)) runFilePasses(work, filePasses, ctx, sink, select);
     input.onProgress?.(i + 1, files.length);
   });
 
@@ -313,20 +324,29 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     const result = await pass.run(view, { ...ctx, project: view });
     if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
-      if (!select.rule(pass.id, f.rule)) continue;
+      if (!select.rule(pass.id, f.rule) || (f.path !== undefined && isLeftAlone(f.path))) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
       const read = target ? original(target) : undefined;
       const placed = target ? mapToRound(f, target) : f;
       sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
-    applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
-    fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
+    applyProjectEdits(byPath, (result.edits ?? []).filter((e) => !isLeftAlone(e.path)), pass.id, sink, select);
+    fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule) && !isLeftAlone(op.path)));
   }
 
   const changes = collectChanges(files, fileOps, byPath);
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+}
+
+/** One info finding per module left alone, on its build file. */
+function reportLeftAlone(modules: LeftAlone[], rule: string | undefined, files: WorkFile[], sink: FindingSink): void {
+  for (const m of modules) {
+    const work = files.find((f) => f.path === m.path);
+    const read = work ? original(work) : undefined;
+    sink.add(toFinding({ rule: rule ?? 'left-alone', severity: 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
+  }
 }
 
 /**

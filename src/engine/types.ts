@@ -15,7 +15,7 @@ export type FileKind =
   | 'version-catalog' // gradle/libs.versions.toml and other *.versions.toml
   | 'gradle-wrapper' // gradle/wrapper/gradle-wrapper.properties
   | 'gradle-properties' // gradle.properties (project variables such as springBootVersion)
-  | 'gradle-lockfile' // gradle.lockfile, gradle/dependency-locks/*.lockfile (read by the coherence check)
+  | 'gradle-lockfile' // gradle.lockfile, buildscript-gradle.lockfile, gradle/dependency-locks/*.lockfile (build/gradle-lockfile, the coherence check)
   | 'spring-factories' // META-INF/spring.factories
   | 'autoconfig-imports' // META-INF/spring/*.imports
   | 'banner-image' // banner.gif/jpg/png in resources
@@ -152,6 +152,26 @@ export interface ProjectFile {
   text?: string;
   /** Raw bytes, for binary kinds only. */
   bytes?: Buffer;
+}
+
+/**
+ * A part of the repository the passes must not change (a module that is not a Spring Boot module):
+ * every file under `dir` is skipped, and the engine reports it once at `path` (`offset`).
+ */
+export interface LeftAlone {
+  dir: string;
+  /** Only files of these kinds under `dir` (absent: every file). */
+  kinds?: FileKind[];
+  path: string;
+  offset?: number;
+  message: string;
+}
+
+/** Decides, before the passes run, which parts of the repository to leave alone (and from which file kinds). */
+export interface LeaveAlone {
+  rule: string;
+  kinds: FileKind[];
+  decide(project: ProjectView): Promise<LeftAlone[]>;
 }
 
 export interface ProjectView {

@@ -3,7 +3,7 @@
 // strings and comments; it parsed all 422 real build files where tree-sitter-groovy failed on
 // 93). Comments and whitespace are dropped; strings keep the span of their content so a value
 // can be replaced without touching the quotes. The same token shape is produced for Kotlin DSL
-// (transforms/build/kts-tokens.ts), so the Gradle rules are written once.
+// (src/formats/kotlin-dsl.ts), so the Gradle rules are written once.
 import { lang } from 'good-enough-parser';
 import { ParseError } from '../engine/types.js';
 

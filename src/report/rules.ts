@@ -111,6 +111,9 @@ export const RULES: Record<string, RuleInfo> = {
   'coherence/spring-cloud-train': { doc: C, summary: 'After the migration a build still resolves a Spring Cloud train older than 2022.0 at this line: the application will not start on Boot 3.0.' },
   'coherence/library-major': { doc: C, summary: 'After the migration a library Boot 3.0 moves to a new major (Spring Framework, Security, SLF4J, Hibernate, the Jakarta APIs, ...) is still pinned below it at this line.' },
   'coherence/lockfile': { doc: C, summary: 'A Gradle lockfile still locks versions below what Boot 3.0 needs: write the locks again once the build files are migrated.' },
+  'build/class-names': { doc: B, summary: 'javax class names the Kotlin compiler plugins read from the build (allOpen, noArg, kapt, kotlin-maven-plugin options) follow the package table; other class names in build strings are reported.' },
+  'build/gradle-lockfile': { doc: B, summary: 'A dependencyLocking block in a Boot 2 script: the locks it writes pin Boot 2 versions; write them again after the migration.' },
+  'build/kotlin-jvm-target': { doc: B, summary: 'When this run raises Java to 17, a Kotlin compile block with no jvmTarget and no toolchain gets jvmTarget 17; a compilerOptions block is reported.' },
 };
 
 /** The anchor of a rule in docs/rules.md: `rule-properties-rename`. */

@@ -4,7 +4,7 @@
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import { libraryFor } from './facts.js';
-import type { GradleRun } from './gradle-rules.js';
+import type { GradleRun } from './gradle-run.js';
 import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';

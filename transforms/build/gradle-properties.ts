@@ -19,7 +19,8 @@ import { buildFacts, isLower, targetRelease, type BuildFacts } from './facts.js'
 import { trainKept, trainRaised } from './spring-cloud.js';
 import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
-import { kotlinTokens } from './kts-tokens.js';
+import { inheritedDefinition } from './gradle-inherited.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
 
 const SCRIPT_KINDS = ['gradle', 'gradle-kts'] as const;
@@ -101,13 +102,13 @@ function definingEntry(project: ProjectView, scriptPath: string, name: string): 
 /** What the script passes ask: is this variable defined in a gradle.properties of the repository, with which value? */
 export function scriptVariables(project: ProjectView, scriptPath: string): ExternalVariables {
   return {
-    defined: (name) => definingProperties(project, scriptPath, name) !== undefined,
-    value: (name) => definingEntry(project, scriptPath, name)?.entry.value.trim(),
+    defined: (name) => definingProperties(project, scriptPath, name) !== undefined || inheritedDefinition(project, scriptPath, name) !== undefined,
+    value: (name) => definingEntry(project, scriptPath, name)?.entry.value.trim() ?? inheritedDefinition(project, scriptPath, name)?.assignment.value.value,
   };
 }
 
 /** The variables a script reads from outside itself, with their version targets (cached per run). */
-function usesOf(ctx: PassContext, script: ProjectFile): ScriptUses {
+export function usesOf(ctx: PassContext, script: ProjectFile): ScriptUses {
   const { uses } = viewIndex(ctx.project);
   let found = uses.get(script.path);
   if (found) return found;

@@ -5,7 +5,8 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
-import { wholeLineStatement, type GradleRun } from './gradle-rules.js';
+import { wholeLineStatement } from './gradle-coordinates.js';
+import type { GradleRun } from './gradle-run.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage, isSleuthRow, SLEUTH_RULE } from './sleuth.js';
 
 /** True (and reported) when `row` is a Sleuth row and sources use Sleuth's API. */

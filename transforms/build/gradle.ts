@@ -5,19 +5,27 @@ import { groovyTokens } from '../../src/formats/groovy.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { buildFacts, targetRelease } from './facts.js';
 import { GRADLE_RULES, migrateGradle, type Dsl } from './gradle-rules.js';
-import { scriptVariables } from './gradle-properties.js';
-import { kotlinTokens } from './kts-tokens.js';
+import { scriptVariables, usesOf } from './gradle-properties.js';
+import { raiseInheritedVariables } from './gradle-inherited.js';
+import { gradleClassNames, gradleJvmTarget } from './kotlin-plugins.js';
+import { gradleModel } from '../../src/formats/gradle-model.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
-const GRADLE_HINT = /springframework|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
+const GRADLE_HINT = /springframework|dependencyLocking|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
 
 function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const facts = buildFacts(ctx);
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
-  migrateGradle({ dsl, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project) });
+  const model = gradleModel(tokens);
+  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project) };
+  migrateGradle(run);
+  raiseInheritedVariables(run, ctx, file.path, usesOf);
+  gradleClassNames(run, ctx.table);
+  gradleJvmTarget(run);
   return out.result();
 }
 

@@ -1,6 +1,7 @@
 // Passes of the build transform (Maven, Gradle Groovy and Kotlin DSL, version catalogs, wrapper),
 // registered in transforms/index.ts.
-import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import type { FilePass, LeaveAlone, ProjectPass } from '../../src/engine/types.js';
+import { NON_BOOT_RULE, nonBootModules } from './modules.js';
 import { catalogPass } from './catalog.js';
 import { gradleKtsPass, gradlePass } from './gradle.js';
 import { gradlePropertiesPass } from './gradle-properties.js';
@@ -12,3 +13,5 @@ import { uncheckedStarterPass } from './unchecked-starter.js';
 export const filePasses: FilePass[] = [mavenPass, gradlePass, gradleKtsPass, catalogPass, wrapperPass, gradlePropertiesPass, uncheckedStarterPass];
 
 export const projectPasses: ProjectPass[] = [sleuthSourcesPass];
+
+export const LEAVE_ALONE: LeaveAlone = { rule: NON_BOOT_RULE, kinds: ['pom', 'gradle', 'gradle-kts'], decide: nonBootModules };

@@ -34,6 +34,11 @@ export class PassOutput {
     this.edits.push({ start, end, text, rule });
   }
 
+  /** True when an edit of this round already replaces exactly [start, end). */
+  touches(start: number, end: number): boolean {
+    return this.touched.has(`${start}:${end}`);
+  }
+
   insert(at: number, text: string, rule: string): void {
     this.edits.push({ start: at, end: at, text, rule });
   }

@@ -7,7 +7,7 @@ import path from 'node:path/posix';
 import type { FilePass, FindingInput, ProjectPass, ProjectView } from '../../src/engine/types.js';
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
-import { kotlinTokens } from '../build/kts-tokens.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { coherenceFacts, type CoherenceFacts } from './facts.js';
 import { checkScript, isAndroidScript, isBootScript, usesAccessor, type GradleContext } from './gradle.js';
 import type { Script } from './gradle-variables.js';

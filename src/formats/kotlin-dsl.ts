@@ -2,9 +2,9 @@
 // from tree-sitter-kotlin (WASM, src/formats/tree-sitter.ts): leaves become symbols, operators and
 // brackets; string literals become one token with their content span. A tree with an ERROR node
 // is a file that does not parse: it is reported and left untouched.
-import { ParseError } from '../../src/engine/types.js';
-import { firstSyntaxError, walk, withTree } from '../../src/formats/tree-sitter.js';
-import { markLineStarts, type BuildToken } from '../../src/formats/groovy.js';
+import { ParseError } from '../engine/types.js';
+import { firstSyntaxError, walk, withTree } from './tree-sitter.js';
+import { markLineStarts, type BuildToken } from './groovy.js';
 
 const OPEN = new Set(['{', '(', '[']);
 const CLOSE = new Set(['}', ')', ']']);
