@@ -4,6 +4,7 @@ import type { DataDir } from './data.js';
 import { buildBuild } from './build.js';
 import { buildProject } from './project.js';
 import { buildCode } from './code.js';
+import { buildLibraries } from './libraries.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
@@ -11,4 +12,5 @@ export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
   build: buildBuild,
   project: buildProject,
   code: buildCode,
+  libraries: buildLibraries,
 };

@@ -3,6 +3,7 @@ import type { PropertiesSection } from './sections/properties.js';
 import type { SourcesSection } from './sections/sources.js';
 import type { BuildSection } from './sections/build.js';
 import type { ProjectSection } from './sections/project.js';
+import type { LibrariesSection } from './sections/libraries.js';
 
 export type { PropertiesSection } from './sections/properties.js';
 
@@ -26,5 +27,6 @@ export interface MigrationTable {
   code?: SourcesSection;
   build?: BuildSection;
   project?: ProjectSection;
+  libraries?: LibrariesSection;
   manual?: ManualRow[];
 }
