@@ -1,0 +1,293 @@
+// Spring Security 6 in sources: the matcher renames (antMatchers/mvcMatchers -> requestMatchers,
+// antMatcher/mvcMatcher -> securityMatcher), authorizeRequests -> authorizeHttpRequests with
+// access("...") strings made typed (or wrapped in WebExpressionAuthorizationManager), the Kotlin
+// DSL's authorizeRequests { } block, and @Configuration next to @EnableWebSecurity & co (6.0 took
+// it out of those annotations). The WebSecurityConfigurerAdapter rewrite is security6-adapter.ts.
+//
+// Everything is decided on tokens: a call is `.name(`, its scope the parentheses (lambda form) or
+// the rest of the chain (`authorizeRequests().a().b().and()`). A rewrite happens only when every
+// call in that scope exists on the 6.0 API; otherwise the file gets a finding with the shape of
+// the replacement and nothing in that scope changes.
+import type { Edit, FindingInput } from '../../src/engine/types.js';
+import { matchingBracket, stringValue, type Token } from '../../src/formats/jvm-tokens.js';
+import {
+  type LibContext,
+  type LibResult,
+  annotationIs,
+  annotationSpans,
+  callArgs,
+  classDecls,
+  emptyResult,
+  lineIndent,
+  memberCalls,
+  simpleOf,
+} from './lib-edits.js';
+
+export const SECURITY_RULES = {
+  requestMatchers: 'security6/request-matchers',
+  authorizeHttpRequests: 'security6/authorize-http-requests',
+  kotlinDsl: 'security6/kotlin-dsl',
+  configuration: 'security6/enable-configuration',
+  adapter: 'security6/adapter',
+} as const;
+
+const SECURITY_PACKAGE = 'org.springframework.security.';
+
+/** The file uses Spring Security at all (an import or a qualified name from its packages). */
+export function usesSecurity(ctx: LibContext): boolean {
+  return ctx.model.imports.some((i) => i.chain.tokens[0]?.value === 'org' && (i.chain.tokens.map((t) => t.value).join('.') + '.').startsWith(SECURITY_PACKAGE));
+}
+
+function rename(tok: Token, to: string, rule: string): Edit {
+  return { start: tok.start, end: tok.end, text: to, rule };
+}
+
+/** antMatchers/mvcMatchers -> requestMatchers, antMatcher/mvcMatcher -> securityMatcher; regex forms reported. */
+function matchers(ctx: LibContext, out: LibResult): void {
+  const { tokens } = ctx.model;
+  const sec = ctx.libs.security;
+  const renames = new Map([...sec.requestMatchers, ...sec.securityMatchers].map((r) => [r.from, r]));
+  for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(renames.keys()))) {
+    const row = renames.get(tokens[k]!.value)!;
+    out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers));
+  }
+  const reported = new Map(sec.reportedMatchers.map((r) => [r.name, r]));
+  for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(reported.keys()))) {
+    const row = reported.get(tokens[k]!.value)!;
+    out.findings.push({
+      rule: SECURITY_RULES.requestMatchers,
+      severity: 'warning',
+      offset: tokens[k]!.start,
+      message: `${row.name}(..) is removed in Spring Security 6 and has no String-for-String equivalent: use ${row.replacement}`,
+      docs: row.source,
+    });
+  }
+}
+
+/** The tokens an authorizeRequests call configures: its argument (lambda) or the rest of its chain. */
+function registryScope(tokens: readonly Token[], k: number): { from: number; to: number; lambda: boolean } | undefined {
+  const open = k + 1;
+  const close = matchingBracket(tokens, open);
+  if (close < 0) return undefined;
+  if (tokens[open]!.value === '{') return { from: open + 1, to: close - 1, lambda: true };
+  if (close > open + 1) return { from: open + 1, to: close - 1, lambda: true };
+  if (tokens[close + 1]?.value === '{') {
+    const end = matchingBracket(tokens, close + 1);
+    return end < 0 ? undefined : { from: close + 2, to: end - 1, lambda: true };
+  }
+  // Chain form: `.a(..).b(..)` until `.and()`, or until the chain ends (a ')' not followed by '.').
+  let j = close + 1;
+  let last = close;
+  while (tokens[j]?.value === '.' && tokens[j + 1]?.type === 'ident') {
+    if (tokens[j + 1]!.value === 'and' && tokens[j + 2]?.value === '(') break;
+    let m = j + 2;
+    if (tokens[m]?.value === '(') m = matchingBracket(tokens, m);
+    if (m < 0) return undefined;
+    last = m;
+    j = m + 1;
+  }
+  return { from: close + 1, to: last, lambda: false };
+}
+
+/** The argument of a lambda-form authorizeRequests: a lambda, a trailing Kotlin lambda, or Customizer.withDefaults(). */
+function lambdaArgumentOk(tokens: readonly Token[], k: number, from: number, to: number): boolean {
+  if (tokens[k + 1]!.value === '{' || tokens[matchingBracket(tokens, k + 1) + 1]?.value === '{') return true;
+  const text = tokens.slice(from, to + 1).map((t) => t.value).join('');
+  if (/^(Customizer\.)?withDefaults\(\)$/.test(text)) return true;
+  if (tokens[from]?.type === 'ident' && tokens[from + 1]?.value === '-' && tokens[from + 2]?.value === '>') return true;
+  if (tokens[from]?.value === '(' && tokens[from + 1]?.type === 'ident' && tokens[from + 2]?.value === ')' && tokens[from + 3]?.value === '-') return true;
+  return false;
+}
+
+/** `hasRole('A')`, `permitAll`, `isAuthenticated()` -> the typed call text (without the leading dot), or undefined. */
+export function typedAccess(ctx: LibContext, expression: string): string | undefined {
+  const row = ctx.libs.security.authorizeHttpRequests;
+  const expr = expression.trim();
+  const bare = row.expressions[expr];
+  if (bare) return `${bare}()`;
+  const m = /^(\w+)\(\s*('[\w:.\-]+'(?:\s*,\s*'[\w:.\-]+')*)\s*\)$/.exec(expr);
+  if (!m || !row.functions.includes(m[1]!)) return undefined;
+  const args = m[2]!.split(',').map((a) => a.trim().slice(1, -1));
+  let fn = m[1]!;
+  // The typed hasRole/hasAnyRole prepend ROLE_ and reject a role that already has it; SpEL
+  // accepts both. A ROLE_-prefixed role is the authority of that name.
+  if (fn === 'hasRole' || fn === 'hasAnyRole') {
+    const prefixed = args.filter((a) => a.startsWith('ROLE_')).length;
+    if (prefixed === args.length) fn = fn === 'hasRole' ? 'hasAuthority' : 'hasAnyAuthority';
+    else if (prefixed) return undefined;
+  }
+  return `${fn}(${args.map((a) => `"${a}"`).join(', ')})`;
+}
+
+/** Project-wide: does any Java/Kotlin file name a bean type the 6.0 configurer ignores? */
+function projectBlocker(ctx: LibContext): string | undefined {
+  const cache = blockerCache.get(ctx.project);
+  if (cache !== undefined) return cache || undefined;
+  const names = ctx.libs.security.authorizeHttpRequests.projectBlockers;
+  let hit = '';
+  for (const f of ctx.project.ofKind('java', 'kotlin')) {
+    const found = names.find((n) => f.text?.includes(simpleOf(n)) && f.text.includes(n.slice(0, n.lastIndexOf('.'))));
+    if (found) {
+      hit = found;
+      break;
+    }
+  }
+  blockerCache.set(ctx.project, hit);
+  return hit || undefined;
+}
+const blockerCache = new WeakMap<object, string>();
+
+function authorizeRequests(ctx: LibContext, out: LibResult): void {
+  const { tokens, text } = ctx.model;
+  const row = ctx.libs.security.authorizeHttpRequests;
+  const oldOnly = new Set(row.oldOnly);
+  const manager = simpleOf(row.expressionManager);
+  const calls = memberCalls(tokens, 0, tokens.length - 1, new Set([row.from]));
+  // Kotlin trailing lambda: `.authorizeRequests { }`
+  for (let k = 1; k < tokens.length; k++) if (tokens[k]!.value === row.from && tokens[k - 1]!.value === '.' && tokens[k + 1]?.value === '{') calls.push(k);
+  for (const k of calls) {
+    const scope = registryScope(tokens, k);
+    const report = (why: string) =>
+      out.findings.push({
+        rule: SECURITY_RULES.authorizeHttpRequests,
+        severity: 'warning',
+        offset: tokens[k]!.start,
+        message: `authorizeRequests() kept: ${why}. Spring Security 6 replaces it with authorizeHttpRequests(authz -> authz.requestMatchers(..).hasRole("X")...), typed rules or access(new ${manager}("<SpEL>"))`,
+        docs: row.source,
+      });
+    if (!scope) continue;
+    if (scope.lambda && !lambdaArgumentOk(tokens, k, scope.from, scope.to)) {
+      report('its argument is not a lambda or Customizer.withDefaults() (a method taking the old registry type must change by hand)');
+      continue;
+    }
+    const blocker = projectBlocker(ctx);
+    if (blocker) {
+      report(`the project defines ${simpleOf(blocker)}, which the old configurer applies and AuthorizeHttpRequestsConfigurer 6.0 does not`);
+      continue;
+    }
+    const body = tokens.slice(scope.from, scope.to + 1);
+    const typeNamed = body.find((t) => t.type === 'ident' && (t.value === 'ExpressionUrlAuthorizationConfigurer' || t.value === 'ExpressionInterceptUrlRegistry'));
+    if (typeNamed) {
+      report(`the lambda names the old registry type ${typeNamed.value}`);
+      continue;
+    }
+    const old = memberCalls(tokens, scope.from, scope.to, oldOnly);
+    if (old.length) {
+      report(`${[...new Set(old.map((j) => tokens[j]!.value))].join(', ')}(..) has no counterpart on the new registry`);
+      continue;
+    }
+    const edits: Edit[] = [rename(tokens[k]!, row.to, SECURITY_RULES.authorizeHttpRequests)];
+    let usesManager = false;
+    let bad: string | undefined;
+    for (const a of memberCalls(tokens, scope.from, scope.to, new Set(['access']))) {
+      const args = callArgs(tokens, a + 1);
+      const lit = args.length === 1 && args[0]!.first === args[0]!.last ? tokens[args[0]!.first]! : undefined;
+      const value = lit?.type === 'string' && !lit.block ? stringValue(text, lit, ctx.lang) : undefined;
+      if (value === undefined) {
+        bad = 'access(..) is given something other than one string literal';
+        break;
+      }
+      const typed = typedAccess(ctx, value);
+      const close = matchingBracket(tokens, a + 1);
+      if (typed) edits.push({ start: tokens[a]!.start, end: tokens[close]!.end, text: typed, rule: SECURITY_RULES.authorizeHttpRequests });
+      else {
+        usesManager = true;
+        const ctor = ctx.lang === 'java' ? `new ${manager}` : manager;
+        edits.push({ start: lit!.start, end: lit!.end, text: `${ctor}(${text.slice(lit!.start, lit!.end)})`, rule: SECURITY_RULES.authorizeHttpRequests });
+      }
+    }
+    if (bad) {
+      report(bad);
+      continue;
+    }
+    out.edits.push(...edits);
+    if (usesManager) out.imports.push(row.expressionManager);
+    out.findings.push({
+      rule: SECURITY_RULES.authorizeHttpRequests,
+      severity: 'info',
+      offset: tokens[k]!.start,
+      message: `authorizeRequests -> authorizeHttpRequests: in Spring Security 6 these rules also apply to FORWARD and ERROR dispatches (permit the error page, e.g. .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll(), if it must stay public)`,
+      docs: row.source,
+    });
+  }
+}
+
+/** Kotlin DSL: `authorizeRequests { authorize("/a", permitAll) }` -> `authorizeHttpRequests { ... }`. */
+function kotlinDsl(ctx: LibContext, out: LibResult): void {
+  if (ctx.lang !== 'kotlin') return;
+  const { tokens } = ctx.model;
+  const row = ctx.libs.security.authorizeHttpRequests;
+  const access = new Set(row.kotlinAccess);
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.type !== 'ident' || t.value !== row.from || tokens[k - 1]?.value === '.' || tokens[k + 1]?.value !== '{') continue;
+    const close = matchingBracket(tokens, k + 1);
+    if (close < 0) continue;
+    const why = dslBlocker(tokens, k + 2, close - 1, access) ?? (projectBlocker(ctx) ? `the project defines ${simpleOf(projectBlocker(ctx)!)}` : undefined);
+    if (why) {
+      out.findings.push({
+        rule: SECURITY_RULES.kotlinDsl,
+        severity: 'warning',
+        offset: t.start,
+        message: `authorizeRequests { } kept: ${why}. The Spring Security 6 DSL is authorizeHttpRequests { authorize("/path", hasRole("X")) } with ${row.kotlinAccess.join(', ')} (no SpEL strings)`,
+        docs: row.kotlinSource,
+      });
+      continue;
+    }
+    out.edits.push(rename(t, row.to, SECURITY_RULES.kotlinDsl));
+  }
+}
+
+/** Why a Kotlin authorizeRequests block cannot be renamed as it is, or undefined. */
+function dslBlocker(tokens: readonly Token[], from: number, to: number, access: ReadonlySet<string>): string | undefined {
+  for (let j = from; j <= to; j++) {
+    const t = tokens[j]!;
+    if (t.type !== 'ident') {
+      if (t.type === 'punct' && '({['.includes(t.value)) j = matchingBracket(tokens, j);
+      continue;
+    }
+    if (tokens[j + 1]?.value !== '(' || t.value !== 'authorize') return `'${t.value}' is not an authorize(..) rule`;
+    const args = callArgs(tokens, j + 1);
+    const last = args[args.length - 1];
+    if (args.length < 2 || !last) return 'an authorize(..) rule relies on the default access';
+    let first = last.first;
+    if (tokens[first]?.type === 'ident' && tokens[first + 1]?.value === '=') first += 2;
+    const head = tokens[first]!;
+    const simple = head.type === 'ident' && first === last.last;
+    const call = head.type === 'ident' && tokens[first + 1]?.value === '(' && matchingBracket(tokens, first + 1) === last.last;
+    if (!(simple || call) || !access.has(head.value)) return `the access '${tokens.slice(first, last.last + 1).map((x) => x.value).join('')}' has no AuthorizationManager form in the new DSL`;
+    j = matchingBracket(tokens, j + 1);
+  }
+  return undefined;
+}
+
+/** @EnableWebSecurity & co no longer carry @Configuration: add it where the class has none. */
+function configurationAnnotation(ctx: LibContext, out: LibResult): void {
+  const { model } = ctx;
+  const row = ctx.libs.security.configurationAnnotations;
+  const spans = annotationSpans(model);
+  for (const decl of classDecls(model, spans)) {
+    const enable = decl.annotations.find((a) => row.annotations.some((fq) => annotationIs(model, a, fq)));
+    if (!enable) continue;
+    const hasConfig = decl.annotations.some((a) => annotationIs(model, a, row.add) || /(^|\.)(Configuration|SpringBootApplication|AutoConfiguration|TestConfiguration|SpringBootConfiguration)$/.test(a.name));
+    if (hasConfig) continue;
+    const at = model.tokens[enable.at]!.start;
+    const indent = lineIndent(model.text, at);
+    const own = /^[ \t]*$/.test(model.text.slice(at - indent.length, at));
+    const text = own ? `@${simpleOf(row.add)}${ctx.eol}${indent}` : `@${simpleOf(row.add)} `;
+    out.edits.push({ start: at, end: at, text, rule: SECURITY_RULES.configuration });
+    out.imports.push(row.add);
+  }
+}
+
+export function migrateSecurity(ctx: LibContext): LibResult {
+  const out = emptyResult();
+  if (!usesSecurity(ctx)) return out;
+  matchers(ctx, out);
+  authorizeRequests(ctx, out);
+  kotlinDsl(ctx, out);
+  configurationAnnotation(ctx, out);
+  return out;
+}
+
+export type { FindingInput };
