@@ -58,6 +58,8 @@ function security(): LibrariesSection['security'] {
       },
       functions: ['hasRole', 'hasAnyRole', 'hasAuthority', 'hasAnyAuthority'],
       expressionManager: 'org.springframework.security.web.access.expression.WebExpressionAuthorizationManager',
+      // The old configurer reads these beans (role prefix, role hierarchy); the 6.0 one ignores them.
+      projectBlockers: ['org.springframework.security.config.core.GrantedAuthorityDefaults', 'org.springframework.security.access.hierarchicalroles.RoleHierarchy'],
       kotlinAccess: ['permitAll', 'denyAll', 'authenticated', 'hasRole', 'hasAnyRole', 'hasAuthority', 'hasAnyAuthority'],
       source: SEC_AUTHZ,
       apiSource: `${SEC_API} (and ${SEC_OLD_API})`,

@@ -38,6 +38,8 @@ export interface SecurityRows {
     functions: string[];
     /** AuthorizationManager wrapping any SpEL expression (compile-safe fallback for access(String)). */
     expressionManager: string;
+    /** Types whose beans the old configurer honours and AuthorizeHttpRequestsConfigurer 6.0 does not: a project naming one keeps authorizeRequests (reported). */
+    projectBlockers: string[];
     /** Kotlin DSL: members of AuthorizeHttpRequestsDsl (6.0); any other access value blocks the rewrite. */
     kotlinAccess: string[];
     source: string;
