@@ -114,7 +114,14 @@ export function indentUnit(text: string): string {
  * first import (or after the package declaration). A simple name the file already imports
  * from another package is a conflict: returned, and the caller drops that module's edits.
  */
-export function importInsertion(model: FileModel, lang: JvmLang, eol: string, names: readonly string[], rule: string): { edits: Edit[]; conflicts: string[] } {
+export function importInsertion(
+  model: FileModel,
+  lang: JvmLang,
+  eol: string,
+  names: readonly string[],
+  rule: string,
+  removed: readonly Edit[] = [],
+): { edits: Edit[]; conflicts: string[] } {
   const wanted = [...new Set(names)].sort();
   const conflicts: string[] = [];
   const add: string[] = [];
@@ -134,7 +141,9 @@ export function importInsertion(model: FileModel, lang: JvmLang, eol: string, na
   if (!add.length) return { edits: [], conflicts };
   const semi = lang === 'java' ? ';' : '';
   const line = (fq: string) => `import ${fq}${semi}`;
-  const plain = model.imports.filter((i) => !i.isStatic);
+  // Imports another edit deletes cannot anchor an insertion (it would land inside the deletion).
+  const gone = (i: ImportDecl) => removed.some((e) => e.text === '' && model.tokens[i.startToken]!.start >= e.start && model.tokens[i.startToken]!.start < e.end);
+  const plain = model.imports.filter((i) => !i.isStatic && !gone(i));
   if (plain.length) {
     // Each new import goes before the first existing one that sorts after it (else after the
     // last), as a person keeping a sorted import block would place it.

@@ -88,7 +88,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     if (r.imports.length && r.edits.length) imports.push({ names: r.imports, rule: r.edits[0]!.rule });
   }
   if (imports.length) {
-    out.edits.push(...importInsertion(model, lang, eol, imports.flatMap((i) => i.names), imports[0]!.rule).edits);
+    out.edits.push(...importInsertion(model, lang, eol, imports.flatMap((i) => i.names), imports[0]!.rule, out.edits).edits);
   }
   return out;
 }

@@ -222,8 +222,16 @@ function customizerEdits(ctx: LibContext, m: ConfigureMethod, name: string): Edi
     return edits;
   }
   const open = tokens[m.bodyOpen]!.end;
-  const inner = lineIndent(text, tokens[m.bodyClose]!.start) + indentUnit(text);
+  const unit = indentUnit(text);
+  const inner = lineIndent(text, tokens[m.bodyClose]!.start) + unit;
   edits.push({ start: open, end: open, text: `${ctx.eol}${inner}return (${m.param}) -> {`, rule: RULE });
+  // The statements move one level into the lambda: each non-blank line of the body gets one more indent.
+  const close = tokens[m.bodyClose]!.start;
+  for (let at = text.indexOf('\n', open) + 1; at > 0 && at < close; at = text.indexOf('\n', at) + 1) {
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0 || at + lineIndent(text, close).length >= close) break;
+    if (!/^[ \t]*\r?$/.test(text.slice(at, lineEnd)) && lineEnd < close) edits.push({ start: at, end: at, text: unit, rule: RULE });
+  }
   edits.push(beforeClose(ctx, m, '};'));
   return edits;
 }
