@@ -156,13 +156,33 @@ function withBlankLine(text: string, e: Edit): Edit {
   return /^[ \t]*$/.test(prevLine) || /\{[ \t]*$/.test(prevLine) ? { ...e, end: e.end + blank[0].length } : e;
 }
 
+const KOTLIN_MESSAGE =
+  'is removed in Spring Batch 5 (Kotlin sources are reported, not rewritten): use JobBuilder("name", jobRepository) / StepBuilder("name", jobRepository) with JobRepository and PlatformTransactionManager as @Bean function parameters, and .chunk(n, transactionManager) / .tasklet(t, transactionManager)';
+
+/** Kotlin: every use of a factory type outside the imports is reported. */
+function kotlinFindings(ctx: LibContext, out: LibResult): LibResult {
+  const { tokens } = ctx.model;
+  const importTokens = new Set<number>();
+  for (const i of ctx.model.imports) for (let k = i.startToken; k <= i.endToken; k++) importTokens.add(k);
+  for (const row of ctx.libs.batch.factories) {
+    if (!refersToType(ctx.model, row.factory)) continue;
+    const simple = simpleOf(row.factory);
+    tokens.forEach((t, k) => {
+      if (t.type === 'ident' && t.value === simple && !importTokens.has(k) && tokens[k - 1]?.value !== '.')
+        out.findings.push({ rule: RULE, severity: 'error', offset: t.start, message: `${simple} ${KOTLIN_MESSAGE}`, docs: row.source });
+    });
+  }
+  return out;
+}
+
 export function migrateBatch(ctx: LibContext): LibResult {
   const out = emptyResult();
   const { tokens } = ctx.model;
+  const batch = ctx.libs.batch;
+  if (ctx.lang !== 'java') return kotlinFindings(ctx, out);
   const ms = methods(ctx);
   const hs = holders(ctx, ms);
   if (!hs.length) return out;
-  const batch = ctx.libs.batch;
   const report = (k: number, why: string) =>
     out.findings.push({
       rule: RULE,
@@ -171,10 +191,6 @@ export function migrateBatch(ctx: LibContext): LibResult {
       message: `JobBuilderFactory/StepBuilderFactory are removed in Spring Batch 5 and this file was not rewritten: ${why}. Use new JobBuilder("name", jobRepository) / new StepBuilder("name", jobRepository) with JobRepository and PlatformTransactionManager as @Bean method parameters, and .chunk(n, transactionManager) / .tasklet(t, transactionManager)`,
       docs: batch.source,
     });
-  if (ctx.lang !== 'java') {
-    for (const h of hs) report(h.first, 'Kotlin sources are reported, not rewritten');
-    return out;
-  }
   const edits: Edit[] = [];
   const params = new Map<Method, { repo?: string; tm?: string; replace: Holder[] }>();
   for (const h of hs) {
