@@ -20,6 +20,8 @@ const SPRINGDOC_V1 = 'https://springdoc.org/#migrating-from-springdoc-v1';
 const HC5 = 'https://hc.apache.org/httpcomponents-client-5.2.x/migration-guide/migration-to-classic.html';
 const HIBERNATE = 'https://github.com/hibernate/hibernate-orm/blob/6.0/migration-guide.adoc';
 const HIBERNATE_BOOLEANS = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/MigrateBooleanMappings.java';
+const HIBERNATE_TYPE_PARAM = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/TypeAnnotationParameter.java';
+const HIBERNATE_UUID = 'https://in.relation.to/2022/05/12/orm-uuid-mapping/';
 
 function security(): LibrariesSection['security'] {
   return {
@@ -181,14 +183,18 @@ function hibernate(): LibrariesSection['hibernate'] {
       conv(['yes_no', 'org.hibernate.type.YesNoBooleanType'], 'YesNoConverter'),
       conv(['true_false', 'org.hibernate.type.TrueFalseBooleanType'], 'TrueFalseConverter'),
       conv(['numeric_boolean', 'org.hibernate.type.NumericBooleanType'], 'NumericBooleanConverter'),
-      { names: ['text', 'org.hibernate.type.TextType'], replacement: '@JdbcTypeCode(SqlTypes.LONGVARCHAR) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE },
-      { names: ['uuid-char', 'org.hibernate.type.UUIDCharType'], replacement: '@JdbcTypeCode(SqlTypes.CHAR) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE },
-      { names: ['uuid-binary', 'org.hibernate.type.UUIDBinaryType'], replacement: '@JdbcTypeCode(SqlTypes.BINARY) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE },
+      { names: ['text', 'org.hibernate.type.TextType'], replacement: 'no annotation (TextType is gone; a String maps to varchar; for a TEXT/CLOB column @JdbcTypeCode(SqlTypes.LONG32VARCHAR))', source: HIBERNATE_TYPE_PARAM },
+      { names: ['org.hibernate.type.EnumType', 'org.hibernate.type.SerializableType', 'org.hibernate.type.SerializableToBlobType'], replacement: 'no annotation (the type is gone; Hibernate 6 maps the attribute by its Java type)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['date'], replacement: '@Temporal(TemporalType.DATE) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['time'], replacement: '@Temporal(TemporalType.TIME) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['timestamp'], replacement: '@Temporal(TemporalType.TIMESTAMP) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['uuid-char', 'org.hibernate.type.UUIDCharType'], replacement: '@JdbcTypeCode(SqlTypes.CHAR) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
+      { names: ['uuid-binary', 'org.hibernate.type.UUIDBinaryType'], replacement: '@JdbcTypeCode(SqlTypes.BINARY) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
     ],
     reported: [
       { name: 'org.hibernate.annotations.TypeDef', replacement: 'removed in Hibernate 6: put the type on the attribute, @Type(MyUserType.class), or register it with @JavaTypeRegistration/@JdbcTypeRegistration', source: HIBERNATE },
       { name: 'org.hibernate.annotations.TypeDefs', replacement: 'removed in Hibernate 6: see @TypeDef', source: HIBERNATE },
-      { name: 'org.hibernate.annotations.Type', replacement: '@Type(type = "name") no longer exists: @Type(MyUserType.class) for a UserType, @JdbcTypeCode(SqlTypes.X) or @Convert for basic types', source: HIBERNATE },
+      { name: 'org.hibernate.annotations.Type', replacement: '@Type(type = "name") no longer exists: @Type(MyUserType.class) for a UserType, @JdbcTypeCode(SqlTypes.X) or @Convert for basic types', source: HIBERNATE_TYPE_PARAM },
       { name: 'com.vladmihalcea.hibernate.type', replacement: 'io.hypersistence.utils.hibernate.type (hypersistence-utils-hibernate-60), with @Type(JsonType.class) in place of @TypeDef + @Type(type = "json")', source: 'https://github.com/vladmihalcea/hypersistence-utils#migrating-from-hibernate-types' },
     ],
   };

@@ -22,12 +22,41 @@ function typeName(ctx: LibContext, span: ReturnType<typeof annotationSpans>[numb
   return undefined;
 }
 
+/** `@TypeDef(name = "alias", typeClass = X.class)` in the file: alias -> `X.class` as written. */
+function typeDefs(ctx: LibContext, spans: ReturnType<typeof annotationSpans>): Map<string, string> {
+  const { tokens, text } = ctx.model;
+  const out = new Map<string, string>();
+  for (const span of spans) {
+    if (!annotationIs(ctx.model, span, 'org.hibernate.annotations.TypeDef') || span.open === undefined) continue;
+    let name: string | undefined;
+    let cls: string | undefined;
+    for (const a of callArgs(tokens, span.open)) {
+      const key = tokens[a.first]!.value;
+      if (tokens[a.first + 1]?.value !== '=') continue;
+      const v = tokens[a.first + 2]!;
+      if (key === 'name' && v.type === 'string') name = stringValue(text, v, ctx.lang);
+      if (key === 'typeClass') cls = text.slice(v.start, tokens[a.last]!.end);
+    }
+    if (name && cls) out.set(name, cls);
+  }
+  return out;
+}
+
+/** The concrete Hibernate 6 form of `@Type(type = name)` when the name says which class it is. */
+function classForm(name: string, defs: Map<string, string>): string | undefined {
+  const def = defs.get(name);
+  if (def) return `@Type(${def.replace(/^com\.vladmihalcea\.hibernate\.type\./, 'io.hypersistence.utils.hibernate.type.')})`;
+  return /^[a-z_$][\w$]*(\.[\w$]+)+$/i.test(name) && /\.[A-Z]/.test(name) ? `@Type(${name.slice(name.lastIndexOf('.') + 1)}.class) (import ${name})` : undefined;
+}
+
 export function migrateHibernate(ctx: LibContext): LibResult {
   const out = emptyResult();
   const { model } = ctx;
   const rows = ctx.libs.hibernate;
+  const spans = annotationSpans(model);
+  const defs = typeDefs(ctx, spans);
   const reported = new Map(rows.reported.map((r) => [r.name, r]));
-  for (const span of annotationSpans(model)) {
+  for (const span of spans) {
     const at = model.tokens[span.at]!.start;
     if (annotationIs(model, span, TYPE)) {
       const name = typeName(ctx, span);
@@ -38,7 +67,9 @@ export function migrateHibernate(ctx: LibContext): LibResult {
         rule: HIBERNATE_RULES.types,
         severity: 'error',
         offset: at,
-        message: row ? `@Type(type = "${name}") does not compile with Hibernate 6: use ${row.replacement}` : `@Type(type = "${name}"): ${general.replacement}`,
+        message: row
+          ? `@Type(type = "${name}") does not compile with Hibernate 6: use ${row.replacement}`
+          : `@Type(type = "${name}") does not compile with Hibernate 6: ${classForm(name, defs) ? `use ${classForm(name, defs)}` : general.replacement}`,
         docs: row?.source ?? general.source,
       });
       continue;

@@ -164,6 +164,12 @@ export function importInsertion(
     }
     return { edits, conflicts };
   }
+  const firstImport = model.imports[0];
+  if (firstImport) {
+    // Every import is deleted or static: the new ones take the place of the first.
+    const at = model.tokens[firstImport.startToken]!.start;
+    return { edits: [{ start: at, end: at, text: add.map((fq) => line(fq) + eol).join(''), rule }], conflicts };
+  }
   const pkg = packageEnd(model);
   if (pkg === undefined) return { edits: [{ start: 0, end: 0, text: add.map((fq) => line(fq) + eol).join('') + eol, rule }], conflicts };
   return { edits: [{ start: pkg, end: pkg, text: eol + eol + add.map(line).join(eol), rule }], conflicts };
