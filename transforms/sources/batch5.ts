@@ -9,7 +9,8 @@
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { removalEdit } from './annotations.js';
-import { type LibContext, type LibResult, annotationSpans, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { annotationSpans } from './lib-declarations.js';
 
 export const BATCH_RULES = { builders: 'batch5/builders' } as const;
 const RULE = BATCH_RULES.builders;

@@ -2,7 +2,8 @@
 // hypersistence-utils. The replacement depends on the mapped column (a converter, a JDBC type
 // code, a UserType class), so each use is reported at its line with the Hibernate 6 form the
 // table gives for that type name; nothing is edited.
-import { type LibContext, type LibResult, annotationIs, annotationSpans, callArgs, emptyResult } from './lib-edits.js';
+import { type LibContext, type LibResult, callArgs, emptyResult } from './lib-edits.js';
+import { annotationIs, annotationSpans } from './lib-declarations.js';
 import { stringValue } from '../../src/formats/jvm-tokens.js';
 import { chainText } from './model.js';
 

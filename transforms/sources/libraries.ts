@@ -13,6 +13,7 @@ import { type LibContext, type LibResult, importInsertion } from './lib-edits.js
 import type { FileModel } from './model.js';
 import { migrateAdapter } from './security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6.js';
+import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
 import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
 
 interface Module {
@@ -27,11 +28,12 @@ interface Module {
 const MODULES: Module[] = [
   { rules: [SECURITY_RULES.adapter], needles: ['WebSecurityConfigurerAdapter'], owns: ['org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter'], run: migrateAdapter },
   {
-    rules: [SECURITY_RULES.requestMatchers, SECURITY_RULES.authorizeHttpRequests, SECURITY_RULES.kotlinDsl, SECURITY_RULES.configuration],
+    rules: [SECURITY_RULES.requestMatchers, SECURITY_RULES.authorizeHttpRequests, SECURITY_RULES.configuration],
     needles: ['security'],
     owns: ['org.springframework.security.config.annotation.web.AbstractRequestMatcherRegistry', 'org.springframework.security.config.annotation.web.builders.HttpSecurity'],
     run: migrateSecurity,
   },
+  { rules: [SECURITY_RULES.kotlinDsl], needles: ['authorizeRequests'], run: migrateSecurityKotlinDsl },
   {
     rules: Object.values(BATCH_RULES),
     needles: ['JobBuilderFactory', 'StepBuilderFactory'],

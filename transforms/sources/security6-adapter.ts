@@ -7,7 +7,8 @@
 // bodies return nothing themselves. Anything else is a finding with the shape of the beans.
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type ClassDecl, type LibContext, type LibResult, annotationSpans, classDecls, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
 import { SECURITY_RULES, usesSecurity } from './security6.js';
 
 const RULE = SECURITY_RULES.adapter;

@@ -2,7 +2,8 @@
 // antMatcher/mvcMatcher -> securityMatcher), authorizeRequests -> authorizeHttpRequests with
 // access("...") strings made typed (or wrapped in WebExpressionAuthorizationManager), the Kotlin
 // DSL's authorizeRequests { } block, and @Configuration next to @EnableWebSecurity & co (6.0 took
-// it out of those annotations). The WebSecurityConfigurerAdapter rewrite is security6-adapter.ts.
+// it out of those annotations). The Kotlin DSL is security6-kotlin.ts, the
+// WebSecurityConfigurerAdapter rewrite security6-adapter.ts.
 //
 // Everything is decided on tokens: a call is `.name(`, its scope the parentheses (lambda form) or
 // the rest of the chain (`authorizeRequests().a().b().and()`). A rewrite happens only when every
@@ -10,18 +11,8 @@
 // the replacement and nothing in that scope changes.
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import { matchingBracket, stringValue, type Token } from '../../src/formats/jvm-tokens.js';
-import {
-  type LibContext,
-  type LibResult,
-  annotationIs,
-  annotationSpans,
-  callArgs,
-  classDecls,
-  emptyResult,
-  lineIndent,
-  memberCalls,
-  simpleOf,
-} from './lib-edits.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, lineIndent, memberCalls, simpleOf } from './lib-edits.js';
+import { annotationIs, annotationSpans, classDecls } from './lib-declarations.js';
 
 export const SECURITY_RULES = {
   requestMatchers: 'security6/request-matchers',
@@ -33,7 +24,7 @@ export const SECURITY_RULES = {
 
 const SECURITY_PACKAGE = 'org.springframework.security.';
 
-const DISPATCH_NOTE =
+export const DISPATCH_NOTE =
   'authorizeRequests -> authorizeHttpRequests: in Spring Security 6 these rules also apply to FORWARD and ERROR dispatches (permit the error page, e.g. .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll(), if it must stay public)';
 
 /** The file uses Spring Security at all (an import or a qualified name from its packages). */
@@ -41,7 +32,7 @@ export function usesSecurity(ctx: LibContext): boolean {
   return ctx.model.imports.some((i) => i.chain.tokens[0]?.value === 'org' && (i.chain.tokens.map((t) => t.value).join('.') + '.').startsWith(SECURITY_PACKAGE));
 }
 
-function rename(tok: Token, to: string, rule: string): Edit {
+export function rename(tok: Token, to: string, rule: string): Edit {
   return { start: tok.start, end: tok.end, text: to, rule };
 }
 
@@ -123,7 +114,7 @@ export function typedAccess(ctx: LibContext, expression: string): string | undef
 }
 
 /** Project-wide: does any Java/Kotlin file name a bean type the 6.0 configurer ignores? */
-function projectBlocker(ctx: LibContext): string | undefined {
+export function projectBlocker(ctx: LibContext): string | undefined {
   const cache = blockerCache.get(ctx.project);
   if (cache !== undefined) return cache || undefined;
   const names = ctx.libs.security.authorizeHttpRequests.projectBlockers;
@@ -215,87 +206,6 @@ function authorizeRequests(ctx: LibContext, out: LibResult): void {
   }
 }
 
-/**
- * Kotlin DSL: `authorizeRequests { authorize("/a", permitAll) }` -> `authorizeHttpRequests { ... }`.
- * The new DSL takes AuthorizationManagers: permitAll, denyAll, authenticated and hasRole(..) & co
- * keep their spelling; a SpEL string becomes the typed form when there is one, else
- * WebExpressionAuthorizationManager("..."); the old DSL's other values (fullyAuthenticated,
- * anonymous, rememberMe) were SpEL strings too and are wrapped the same way.
- */
-function kotlinDsl(ctx: LibContext, out: LibResult): void {
-  if (ctx.lang !== 'kotlin') return;
-  const { tokens } = ctx.model;
-  const row = ctx.libs.security.authorizeHttpRequests;
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    if (t.type !== 'ident' || t.value !== row.from || tokens[k - 1]?.value === '.' || tokens[k + 1]?.value !== '{') continue;
-    const close = matchingBracket(tokens, k + 1);
-    if (close < 0) continue;
-    const blocker = projectBlocker(ctx);
-    const plan = blocker ? `the project defines ${simpleOf(blocker)}` : dslRewrite(ctx, k + 2, close - 1);
-    if (typeof plan === 'string') {
-      out.findings.push({
-        rule: SECURITY_RULES.kotlinDsl,
-        severity: 'warning',
-        offset: t.start,
-        message: `authorizeRequests { } kept: ${plan}. The Spring Security 6 DSL is authorizeHttpRequests { authorize("/path", hasRole("X")) } with ${row.kotlinAccess.join(', ')} or an AuthorizationManager`,
-        docs: row.kotlinSource,
-      });
-      continue;
-    }
-    out.edits.push(rename(t, row.to, SECURITY_RULES.kotlinDsl), ...plan.edits);
-    if (plan.manager) out.imports.push(row.expressionManager);
-    out.findings.push({ rule: SECURITY_RULES.kotlinDsl, severity: 'info', offset: t.start, message: DISPATCH_NOTE, docs: row.source });
-  }
-}
-
-/** The edits that make a Kotlin authorizeRequests block's rules AuthorizationManagers, or why not. */
-function dslRewrite(ctx: LibContext, from: number, to: number): { edits: Edit[]; manager: boolean } | string {
-  const { tokens, text } = ctx.model;
-  const row = ctx.libs.security.authorizeHttpRequests;
-  const access = new Set(row.kotlinAccess);
-  const spelVals = new Set(Object.keys(row.expressions).filter((e) => /^\w+$/.test(e) && !access.has(e)));
-  const manager = simpleOf(row.expressionManager);
-  const edits: Edit[] = [];
-  let usesManager = false;
-  for (let j = from; j <= to; j++) {
-    const t = tokens[j]!;
-    if (t.type !== 'ident') {
-      if (t.type === 'punct' && '({['.includes(t.value)) j = matchingBracket(tokens, j);
-      continue;
-    }
-    if (tokens[j + 1]?.value !== '(' || t.value !== 'authorize') return `'${t.value}' is not an authorize(..) rule`;
-    const args = callArgs(tokens, j + 1);
-    const last = args[args.length - 1];
-    if (args.length < 2 || !last) return 'an authorize(..) rule relies on the default access';
-    let first = last.first;
-    if (tokens[first]?.type === 'ident' && tokens[first + 1]?.value === '=') first += 2;
-    const head = tokens[first]!;
-    const written = text.slice(head.start, tokens[last.last]!.end);
-    const single = first === last.last;
-    const call = head.type === 'ident' && tokens[first + 1]?.value === '(' && matchingBracket(tokens, first + 1) === last.last;
-    const wrap = (spel: string): Edit => {
-      usesManager = true;
-      return { start: head.start, end: tokens[last.last]!.end, text: `${manager}(${spel})`, rule: SECURITY_RULES.kotlinDsl };
-    };
-    if (single && head.type === 'ident' && access.has(head.value)) {
-      // permitAll, denyAll, authenticated: the same name in the new DSL
-    } else if (call && access.has(head.value)) {
-      const roles = callArgs(tokens, first + 1).map((a) => text.slice(tokens[a.first]!.start, tokens[a.last]!.end));
-      if (/Role$/.test(head.value) && roles.some((r) => r.startsWith('"ROLE_'))) return `${written} names a ROLE_ role, which the typed hasRole rejects`;
-    } else if (single && head.type === 'ident' && spelVals.has(head.value)) edits.push(wrap(`"${head.value}"`));
-    else if (single && head.type === 'string' && !head.templated && !head.block) {
-      const value = stringValue(text, head, 'kotlin');
-      const typed = value === undefined ? undefined : typedAccess(ctx, value);
-      const name = typed?.replace(/\(\)$/, '');
-      if (typed && (access.has(name!) || access.has(typed.slice(0, typed.indexOf('('))))) edits.push({ start: head.start, end: head.end, text: access.has(name!) ? name! : typed, rule: SECURITY_RULES.kotlinDsl });
-      else edits.push(wrap(written));
-    } else return `the access ${written} has no AuthorizationManager form in the new DSL`;
-    j = matchingBracket(tokens, j + 1);
-  }
-  return { edits, manager: usesManager };
-}
-
 /** @EnableWebSecurity & co no longer carry @Configuration: add it where the class has none. */
 function configurationAnnotation(ctx: LibContext, out: LibResult): void {
   const { model } = ctx;
@@ -320,7 +230,6 @@ export function migrateSecurity(ctx: LibContext): LibResult {
   if (!usesSecurity(ctx)) return out;
   matchers(ctx, out);
   authorizeRequests(ctx, out);
-  kotlinDsl(ctx, out);
   configurationAnnotation(ctx, out);
   return out;
 }

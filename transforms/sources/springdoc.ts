@@ -8,7 +8,8 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { type AnnotationSpan, type LibContext, type LibResult, annotationIs, annotationSpans, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
 
 export const SPRINGDOC_RULES = {
