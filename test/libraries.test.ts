@@ -8,6 +8,7 @@ import { importInsertion, type LibContext } from '../transforms/sources/lib-edit
 import { buildModel } from '../transforms/sources/model.js';
 import { migrateSecurity, typedAccess } from '../transforms/sources/security6.js';
 import { migrateBatch } from '../transforms/sources/batch5.js';
+import { migrateAdapter } from '../transforms/sources/security6-adapter.js';
 
 const libs = loadTable().libraries!;
 
@@ -90,5 +91,38 @@ describe('batch5', () => {
     expect(r.edits).toEqual([]);
     expect(r.findings).toHaveLength(1);
     expect(r.findings[0]!.message).toMatch(/used other than as jobs\.get/);
+  });
+});
+
+describe('security6 adapter: configure(AuthenticationManagerBuilder)', () => {
+  const adapter = (body: string) =>
+    [
+      'import org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter;',
+      'import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;',
+      'class A extends WebSecurityConfigurerAdapter {',
+      '  @Override protected void configure(AuthenticationManagerBuilder auth) throws Exception {',
+      `    ${body}`,
+      '  }',
+      '}',
+    ].join('\n');
+  it('maps an in-memory user list to a UserDetailsService bean', () => {
+    const t = adapter('auth.inMemoryAuthentication().withUser("u").password("{noop}p").roles("R");');
+    const r = migrateAdapter(ctx(t));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('protected UserDetailsService userDetailsService() {\n    return new InMemoryUserDetailsManager(\n        User.withUsername("u").password("{noop}p").roles("R").build());');
+  });
+  it.each([
+    ['auth.inMemoryAuthentication().passwordEncoder(enc).withUser("u").password("p").roles("R");', /passwordEncoder\(\.\.\) on the in-memory builder/],
+    ['auth.jdbcAuthentication().dataSource(ds);', /only an inMemoryAuthentication\(\) user list/],
+    ['auth.inMemoryAuthentication().withUser(name).password("p");', /user name literal/],
+  ])('reports %s', (body, why) => {
+    const r = migrateAdapter(ctx(adapter(body)));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('reports when another file of the project has a UserDetailsService', () => {
+    const r = migrateAdapter(ctx(adapter('auth.inMemoryAuthentication().withUser("u").password("p");'), 'java', [{ path: 'U.java', text: 'class U implements UserDetailsService {}' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/U\.java also deals with a UserDetailsService/);
   });
 });

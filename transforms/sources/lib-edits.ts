@@ -175,7 +175,7 @@ export function importInsertion(
   return { edits: [{ start: pkg, end: pkg, text: eol + eol + add.map(line).join(eol), rule }], conflicts };
 }
 
-function packageName(model: FileModel): string | undefined {
+export function packageName(model: FileModel): string | undefined {
   const k = model.tokens.findIndex((t) => t.type === 'ident' && t.value === 'package');
   if (k < 0) return undefined;
   const c = model.chains.find((ch) => ch.first === k + 1);

@@ -10,8 +10,10 @@ import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
 import { SECURITY_RULES, usesSecurity } from './security6.js';
+import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
 
 const RULE = SECURITY_RULES.adapter;
+const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
 
 interface ConfigureMethod {
   kind: 'HttpSecurity' | 'WebSecurity' | 'AuthenticationManagerBuilder' | 'other';
@@ -26,6 +28,8 @@ interface ConfigureMethod {
   throwsEnd?: number;
   bodyOpen: number;
   bodyClose: number;
+  /** configure(AuthenticationManagerBuilder) that maps to a UserDetailsService bean. */
+  users?: UsersPlan;
 }
 
 /** `extends WebSecurityConfigurerAdapter` between the class name and its body: [start, end) token range. */
@@ -121,10 +125,15 @@ function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): 
     if (t.value === 'super' && (tokens[j + 1]?.value === '(' || tokens[j + 1]?.value === '.')) return 'it calls the adapter through super';
   }
   const amb = methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
-  if (amb) return 'it overrides configure(AuthenticationManagerBuilder): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead';
+  if (amb) {
+    const plan = inMemoryUsers(ctx, amb, adapterCount(ctx));
+    if (typeof plan === 'string')
+      return `configure(AuthenticationManagerBuilder) was not mapped (${plan}): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead`;
+    amb.users = plan;
+  }
   if (methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
   if (methods.some((m) => returnsItself(tokens, m))) return 'a configure body has its own return statement';
-  if (!methods.some((m) => m.kind === 'HttpSecurity') && !methods.some((m) => m.kind === 'WebSecurity')) return 'it overrides neither configure(HttpSecurity) nor configure(WebSecurity) (the adapter applied its defaults)';
+  if (!methods.some((m) => m.kind === 'HttpSecurity' || m.kind === 'WebSecurity' || m.users)) return 'it overrides no configure(..) method that maps to a bean';
   const web = methods.find((m) => m.kind === 'WebSecurity');
   if (web && statements(tokens, web).some((s) => tokens[s.first]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
   const generic = tokens[decl.keyword + 2]?.value === '<';
@@ -237,6 +246,16 @@ function customizerEdits(ctx: LibContext, m: ConfigureMethod, name: string): Edi
   return edits;
 }
 
+function usersEdits(ctx: LibContext, m: ConfigureMethod, plan: UsersPlan): Edit[] {
+  const { tokens, text } = ctx.model;
+  const edits = beanAnnotation(ctx, m, undefined, lineIndent(text, tokens[m.first]!.start));
+  const from = m.voidTok ?? m.name;
+  edits.push({ start: tokens[from]!.start, end: tokens[m.paramsClose]!.end, text: `${simpleOf(USER_DETAILS_SERVICE)} userDetailsService()`, rule: RULE });
+  if (m.throwsEnd !== undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.throwsEnd]!.end, text: '', rule: RULE });
+  edits.push(plan.edit);
+  return edits;
+}
+
 function classOrder(ctx: LibContext, decl: ClassDecl): string | undefined {
   const order = decl.annotations.find((a) => a.name === 'Order' || a.name.endsWith('.Order'));
   if (!order) return undefined;
@@ -274,15 +293,20 @@ export function migrateAdapter(ctx: LibContext): LibResult {
       if (m.kind === 'HttpSecurity') {
         out.edits.push(...filterChainEdits(ctx, m, beanName(ctx, decl, 'filterChain', taken), order));
         out.imports.push(row.filterChain);
-      } else {
+      } else if (m.kind === 'WebSecurity') {
         out.edits.push(...customizerEdits(ctx, m, beanName(ctx, decl, 'webSecurityCustomizer', taken)));
         out.imports.push(row.webSecurityCustomizer);
+      } else if (m.users) {
+        out.edits.push(...usersEdits(ctx, m, m.users));
+        out.imports.push(...m.users.imports);
       }
     }
     out.imports.push(row.bean);
     rewritten++;
   }
-  const imp = importOf(model, row.type);
-  if (rewritten && imp && !usedOutside(model, simpleOf(row.type), out.edits)) out.edits.push(removeImport(model, imp, RULE));
+  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
+    const imp = importOf(model, fq);
+    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
+  }
   return out;
 }
