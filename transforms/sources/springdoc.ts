@@ -149,10 +149,48 @@ function v2Types(ctx: LibContext, out: LibResult): void {
   }
 }
 
+const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+const buildCache = new WeakMap<object, string>();
+
+/** The text of every build file the run read (none when only source passes were selected). */
+function buildText(ctx: LibContext): string {
+  let text = buildCache.get(ctx.project);
+  if (text === undefined) {
+    text = ctx.project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
+    buildCache.set(ctx.project, text);
+  }
+  return text;
+}
+
+/**
+ * The swagger 3 annotations and springdoc 2 packages exist only with springdoc on the classpath:
+ * a build file must name springdoc (1.x is moved to 2.x by the build transform) or swagger-core
+ * 2.x annotations. Without that evidence (springfox 2 only, or no build file read) nothing moves.
+ */
+function springdocInBuild(ctx: LibContext): boolean {
+  return /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/.test(buildText(ctx));
+}
+
 export function migrateSpringdoc(ctx: LibContext): LibResult {
   const out = emptyResult();
+  const inBuild = springdocInBuild(ctx);
   annotations(ctx, out);
   springfox(ctx, out);
   v2Types(ctx, out);
-  return out;
+  if (inBuild || !out.edits.length) return out;
+  const first = out.edits.reduce((a, b) => (b.start < a.start ? b : a));
+  return {
+    edits: [],
+    imports: [],
+    findings: [
+      ...out.findings,
+      {
+        rule: first.rule,
+        severity: 'warning',
+        offset: first.start,
+        message: 'swagger 2 / springdoc 1 code not rewritten: no build file read in this run names springdoc (org.springdoc:springdoc-openapi-starter-webmvc-ui 2.x), so the swagger 3 annotations and springdoc 2 packages may not be on the classpath; add springdoc and run again',
+        docs: ctx.libs.springdoc.annotations[0]!.source,
+      },
+    ],
+  };
 }
