@@ -6,7 +6,7 @@ import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
 import { importInsertion, type LibContext } from '../transforms/sources/lib-edits.js';
 import { buildModel } from '../transforms/sources/model.js';
-import { migrateSecurity, typedAccess } from '../transforms/sources/security6.js';
+import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6.js';
 import { migrateBatch } from '../transforms/sources/batch5.js';
 import { migrateAdapter } from '../transforms/sources/security6-adapter.js';
 
@@ -125,4 +125,16 @@ describe('security6 adapter: configure(AuthenticationManagerBuilder)', () => {
     expect(r.edits).toEqual([]);
     expect(r.findings[0]!.message).toMatch(/U\.java also deals with a UserDetailsService/);
   });
+});
+
+describe('pathPatternParses', () => {
+  it.each([
+    ['/api/**', true],
+    ['/**', true],
+    ['/a/*.js', true],
+    ['/{id}/x', true],
+    ['/app/**/*.{js,html}', false],
+    ['/**/*.png', false],
+    ['/a/**b', false],
+  ])('%s -> %s', (p, ok) => expect(pathPatternParses(p)).toBe(ok));
 });

@@ -26,15 +26,21 @@ const HIBERNATE_UUID = 'https://in.relation.to/2022/05/12/orm-uuid-mapping/';
 function security(): LibrariesSection['security'] {
   return {
     requestMatchers: [
-      { from: 'antMatchers', to: 'requestMatchers', source: SEC_CONFIG },
+      { from: 'antMatchers', to: 'requestMatchers', ant: true, source: SEC_CONFIG },
       { from: 'mvcMatchers', to: 'requestMatchers', source: SEC_CONFIG },
-      { from: 'ignoringAntMatchers', to: 'ignoringRequestMatchers', source: SEC_CONFIG },
+      { from: 'ignoringAntMatchers', to: 'ignoringRequestMatchers', ant: true, source: SEC_CONFIG },
       { from: 'ignoringMvcMatchers', to: 'ignoringRequestMatchers', source: SEC_CONFIG },
     ],
     securityMatchers: [
-      { from: 'antMatcher', to: 'securityMatcher', source: SEC_CONFIG },
+      { from: 'antMatcher', to: 'securityMatcher', ant: true, source: SEC_CONFIG },
       { from: 'mvcMatcher', to: 'securityMatcher', source: SEC_CONFIG },
     ],
+    // With Spring MVC present the String forms match like Spring MVC's PathPattern, which takes
+    // `**` only as the last segment; an Ant pattern with `**` elsewhere keeps Ant matching.
+    antPatterns: {
+      matcher: 'org.springframework.security.web.util.matcher.AntPathRequestMatcher',
+      source: 'https://docs.spring.io/spring-framework/docs/6.0.x/javadoc-api/org/springframework/web/util/pattern/PathPattern.html',
+    },
     reportedMatchers: [
       { name: 'regexMatchers', replacement: 'requestMatchers(new RegexRequestMatcher("<regex>", null)) (org.springframework.security.web.util.matcher.RegexRequestMatcher)', source: SEC_CONFIG },
       { name: 'ignoringRegexMatchers', replacement: 'ignoringRequestMatchers(new RegexRequestMatcher("<regex>", null))', source: SEC_CONFIG },

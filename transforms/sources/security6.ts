@@ -43,7 +43,19 @@ function matchers(ctx: LibContext, out: LibResult): void {
   const renames = new Map([...sec.requestMatchers, ...sec.securityMatchers].map((r) => [r.from, r]));
   for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(renames.keys()))) {
     const row = renames.get(tokens[k]!.value)!;
-    out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers));
+    const args = callArgs(tokens, k + 1);
+    const patterns = args.map((a) => (a.first === a.last && tokens[a.first]!.type === 'string' ? stringValue(ctx.model.text, tokens[a.first]!, ctx.lang) : undefined));
+    if (!row.ant || !patterns.some((p) => p !== undefined && !pathPatternParses(p))) {
+      out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers));
+      continue;
+    }
+    const wrapped = antMatcherEdits(ctx, k, args, patterns);
+    if (typeof wrapped === 'string') {
+      out.findings.push({ rule: SECURITY_RULES.requestMatchers, severity: 'warning', offset: tokens[k]!.start, message: wrapped, docs: sec.antPatterns.source });
+      continue;
+    }
+    out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers), ...wrapped);
+    out.imports.push(sec.antPatterns.matcher);
   }
   const reported = new Map(sec.reportedMatchers.map((r) => [r.name, r]));
   for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(reported.keys()))) {
@@ -56,6 +68,41 @@ function matchers(ctx: LibContext, out: LibResult): void {
       docs: row.source,
     });
   }
+}
+
+/** Can Spring MVC's PathPattern parse this Ant pattern? `**` is allowed only as the last segment. */
+export function pathPatternParses(pattern: string): boolean {
+  const at = pattern.indexOf('**');
+  return at < 0 || (pattern.endsWith('/**') && at === pattern.length - 2) || pattern === '**';
+}
+
+/**
+ * `antMatchers([HttpMethod.X,] "a", <a pattern with ** before its end>)` -> `requestMatchers(new AntPathRequestMatcher("a"[, "X"]), ...)`:
+ * the same Ant matching as before, for arguments that are all string literals (after an optional
+ * `HttpMethod.X`). Otherwise the reason it cannot be rewritten.
+ */
+function antMatcherEdits(ctx: LibContext, k: number, args: { first: number; last: number }[], patterns: (string | undefined)[]): Edit[] | string {
+  const { tokens, text } = ctx.model;
+  const cls = simpleOf(ctx.libs.security.antPatterns.matcher);
+  const pattern = patterns.find((p) => p !== undefined && !pathPatternParses(p))!;
+  const why = `${tokens[k]!.value}("${pattern}"): Spring MVC's PathPattern (which requestMatchers(String) uses when Spring MVC is present) takes ** only at the end; keep Ant matching with requestMatchers(new ${cls}("${pattern}")) or change the pattern`;
+  let from = 0;
+  let method: string | undefined;
+  const head = tokens.slice(args[0]!.first, args[0]!.last + 1).map((t) => t.value).join('');
+  const m = /^(?:HttpMethod\.)?(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|TRACE)$/.exec(head);
+  if (m) {
+    method = m[1];
+    from = 1;
+  }
+  if (from >= args.length || patterns.slice(from).some((p) => p === undefined)) return why;
+  const edits: Edit[] = [];
+  for (const a of args.slice(from)) {
+    const lit = text.slice(tokens[a.first]!.start, tokens[a.first]!.end);
+    const ctor = ctx.lang === 'java' ? `new ${cls}` : cls;
+    edits.push({ start: tokens[a.first]!.start, end: tokens[a.first]!.end, text: `${ctor}(${lit}${method ? `, "${method}"` : ''})`, rule: SECURITY_RULES.requestMatchers });
+  }
+  if (method) edits.push({ start: tokens[args[0]!.first]!.start, end: tokens[args[1]!.first]!.start, text: '', rule: SECURITY_RULES.requestMatchers });
+  return edits;
 }
 
 /** The tokens an authorizeRequests call configures: its argument (lambda) or the rest of its chain. */

@@ -8,6 +8,8 @@
 export interface MethodRename {
   from: string;
   to: string;
+  /** The old method took Ant patterns (antMatchers): a pattern PathPattern rejects keeps Ant matching. */
+  ant?: boolean;
   source: string;
 }
 
@@ -23,6 +25,8 @@ export interface SecurityRows {
   requestMatchers: MethodRename[];
   /** HttpSecurity-level single matchers (`http.antMatcher("/api/**")`). */
   securityMatchers: MethodRename[];
+  /** The matcher that keeps Ant semantics for a pattern Spring MVC's PathPattern cannot parse (`**` before the end). */
+  antPatterns: { matcher: string; source: string };
   /** Matcher methods whose String overload would change meaning (regular expressions). */
   reportedMatchers: Reported[];
   authorizeHttpRequests: {
