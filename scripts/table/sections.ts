@@ -5,6 +5,7 @@ import { buildBuild } from './build.js';
 import { buildProject } from './project.js';
 import { buildCode } from './code.js';
 import { buildCoherence } from './coherence.js';
+import { buildLibraries } from './libraries.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
@@ -13,4 +14,5 @@ export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
   project: buildProject,
   code: buildCode,
   coherence: buildCoherence,
+  libraries: buildLibraries,
 };

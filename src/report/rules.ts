@@ -114,6 +114,18 @@ export const RULES: Record<string, RuleInfo> = {
   'build/class-names': { doc: B, summary: 'javax class names the Kotlin compiler plugins read from the build (allOpen, noArg, kapt, kotlin-maven-plugin options) follow the package table; other class names in build strings are reported.' },
   'build/gradle-lockfile': { doc: B, summary: 'A dependencyLocking block in a Boot 2 script: the locks it writes pin Boot 2 versions; write them again after the migration.' },
   'build/kotlin-jvm-target': { doc: B, summary: 'When this run raises Java to 17, a Kotlin compile block with no jvmTarget and no toolchain gets jvmTarget 17; a compilerOptions block is reported.' },
+  'security6/request-matchers': { doc: S, summary: 'antMatchers/mvcMatchers and their ignoring forms become requestMatchers (an Ant pattern MVC matching cannot parse keeps an AntPathRequestMatcher); regex matchers are reported.' },
+  'security6/authorize-http-requests': { doc: S, summary: 'authorizeRequests becomes authorizeHttpRequests when every call in it exists on the Security 6 API, access() expressions typed where an equivalent exists; otherwise reported.' },
+  'security6/kotlin-dsl': { doc: S, summary: 'The Kotlin DSL authorizeRequests block becomes authorizeHttpRequests with the same rules, typed where the DSL has them.' },
+  'security6/enable-configuration': { doc: S, summary: '@EnableWebSecurity and its siblings no longer carry @Configuration in Security 6: @Configuration is added.' },
+  'security6/adapter': { doc: S, summary: 'A WebSecurityConfigurerAdapter subclass becomes SecurityFilterChain, WebSecurityCustomizer and UserDetailsService beans where the mapping is direct; anything else is reported with the shape to write.' },
+  'batch5/builders': { doc: S, summary: 'JobBuilderFactory/StepBuilderFactory uses become new JobBuilder/StepBuilder with the JobRepository (and the transaction manager for chunk and tasklet) as bean-method parameters; other uses are reported.' },
+  'springdoc/annotations': { doc: S, summary: 'Swagger 2 annotations (springfox, springdoc 1) become their OpenAPI 3 equivalents attribute by attribute when springdoc is on the build.' },
+  'springdoc/springfox': { doc: S, summary: 'springfox configuration (Docket, @EnableSwagger2, @ApiIgnore) has no one-to-one springdoc form: reported with what to write.' },
+  'springdoc/v2-types': { doc: S, summary: 'springdoc 1 types move to their springdoc 2 packages.' },
+  'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 imports in a project that builds an HttpComponentsClientHttpRequestFactory: Boot 3.0 needs HttpClient 5; reported with the HttpClient 5 type.' },
+  'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },
+  'hibernate6/hypersistence': { doc: S, summary: 'hibernate-types has no Hibernate 6 line: reported with the hypersistence-utils replacement.' },
 };
 
 /** The anchor of a rule in docs/rules.md: `rule-properties-rename`. */

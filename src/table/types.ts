@@ -4,6 +4,7 @@ import type { SourcesSection } from './sections/sources.js';
 import type { BuildSection } from './sections/build.js';
 import type { ProjectSection } from './sections/project.js';
 import type { CoherenceSection } from './sections/coherence.js';
+import type { LibrariesSection } from './sections/libraries.js';
 
 export type { PropertiesSection } from './sections/properties.js';
 
@@ -28,5 +29,6 @@ export interface MigrationTable {
   build?: BuildSection;
   project?: ProjectSection;
   coherence?: CoherenceSection;
+  libraries?: LibrariesSection;
   manual?: ManualRow[];
 }

@@ -26,7 +26,7 @@ const hasArguments = (node: Node, lang: GrammarLang) =>
   lang === 'java' ? node.type === 'annotation' : nodesOfType(node, 'value_arguments').length > 0;
 
 /** Deletes a node; when it is alone on its line, the whole line (with its line break) goes. */
-function removalEdit(text: string, start: number, end: number, rule: string): Edit {
+export function removalEdit(text: string, start: number, end: number, rule: string): Edit {
   let s = start;
   while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
   let e = end;

@@ -73,12 +73,13 @@ function memberUses(model: FileModel, row: ApiFollowUp): FindingInput[] {
   return out;
 }
 
-export function followUps(idx: CodeIndex, model: FileModel): FindingInput[] {
+export function followUps(idx: CodeIndex, model: FileModel, owned: ReadonlySet<string> = new Set()): FindingInput[] {
   const out: FindingInput[] = [];
   const seenNames = new Set(model.tokens.filter((t) => t.type === 'ident').map((t) => t.value));
   for (const [simple, rows] of idx.followUps) {
     const typeSeen = seenNames.has(simple);
     for (const row of rows) {
+      if (owned.has(row.type)) continue; // a library module reports this one precisely
       if (row.kind === 'method') {
         if (row.members?.some((m) => seenNames.has(m.name)) && anchored(model, row)) out.push(...memberUses(model, row));
       } else if (typeSeen) {

@@ -13,6 +13,7 @@ import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
+import { LIBRARY_NEEDLES, LIBRARY_RULES, migrateLibraries } from './libraries.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -30,7 +31,10 @@ const JVM_RULES = [
   RULE.followUp,
   RULE.jakartaString,
   LOST_SUPERTYPE_RULE,
+  ...LIBRARY_RULES,
 ];
+
+const LIBRARY_RE = new RegExp(LIBRARY_NEEDLES.join('|'));
 
 /** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
 function disjoint(edits: Edit[]): Edit[] {
@@ -44,7 +48,7 @@ function disjoint(edits: Edit[]): Edit[] {
   return out;
 }
 
-export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameters<FilePass['run']>[1]): PassResult {
+export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameters<FilePass['run']>[1], passId = `sources/${lang}`): PassResult {
   const idx = codeIndex(ctx.table);
   let tokens;
   try {
@@ -80,7 +84,10 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   const keys = rewritePropertyKeys(ctx.table, model);
   edits.push(...keys.edits);
   findings.push(...keys.findings);
-  findings.push(...followUps(idx, model));
+  const libs = migrateLibraries(file, model, lang, eol, ctx, passId);
+  edits.push(...libs.edits);
+  findings.push(...libs.findings);
+  findings.push(...followUps(idx, model, libs.owned));
   findings.push(...javaxStrings(idx, model));
   return { edits: disjoint(edits), findings };
 }
@@ -95,7 +102,7 @@ function jvmPass(lang: JvmLang): FilePass {
       await loadGrammar(lang);
     },
     prefilter(text, ctx) {
-      return codeIndex(ctx.table).needles.test(text);
+      return codeIndex(ctx.table).needles.test(text) || LIBRARY_RE.test(text);
     },
     run(file, ctx) {
       return migrateJvmSource(file, lang, ctx);

@@ -1,0 +1,211 @@
+// Builds the `libraries` section: what Boot 3.0's library upgrades (Spring Security 6, Spring
+// Batch 5, springfox -> springdoc 2, Apache HttpClient 5, Hibernate 6) change in sources.
+// ../shared/data covers Boot's own APIs only, so each row carries the public page or source
+// file (at a release tag) its fact was read from. Rows list facts, never code: the transforms
+// in transforms/sources/ decide how and when a fact may be applied.
+import type { LibrariesSection } from '../../src/table/sections/libraries.js';
+
+const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
+const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
+const SEC_TREE = 'https://github.com/spring-projects/spring-security/blob/6.0.0/config/src/main';
+const SEC_API = `${SEC_TREE}/java/org/springframework/security/config/annotation/web/configurers/AuthorizeHttpRequestsConfigurer.java`;
+const SEC_OLD_API = `${SEC_TREE}/java/org/springframework/security/config/annotation/web/configurers/ExpressionUrlAuthorizationConfigurer.java`;
+const SEC_KOTLIN = `${SEC_TREE}/kotlin/org/springframework/security/config/annotation/web/AuthorizeHttpRequestsDsl.kt`;
+const SEC_ADAPTER_BLOG = 'https://spring.io/blog/2022/02/21/spring-security-without-the-websecurityconfigureradapter';
+const SEC_ADAPTER_API =
+  'https://github.com/spring-projects/spring-security/blob/5.8.0/config/src/main/java/org/springframework/security/config/annotation/web/configuration/WebSecurityConfigurerAdapter.java';
+const BATCH = 'https://github.com/spring-projects/spring-batch/wiki/Spring-Batch-5.0-Migration-Guide';
+const SPRINGDOC = 'https://springdoc.org/migrating-from-springfox.html';
+const SPRINGDOC_V1 = 'https://springdoc.org/#migrating-from-springdoc-v1';
+const HC5 = 'https://hc.apache.org/httpcomponents-client-5.2.x/migration-guide/migration-to-classic.html';
+const HIBERNATE = 'https://github.com/hibernate/hibernate-orm/blob/6.0/migration-guide.adoc';
+const HIBERNATE_BOOLEANS = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/MigrateBooleanMappings.java';
+const HIBERNATE_TYPE_PARAM = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/TypeAnnotationParameter.java';
+const HIBERNATE_UUID = 'https://in.relation.to/2022/05/12/orm-uuid-mapping/';
+
+function security(): LibrariesSection['security'] {
+  return {
+    requestMatchers: [
+      { from: 'antMatchers', to: 'requestMatchers', ant: true, source: SEC_CONFIG },
+      { from: 'mvcMatchers', to: 'requestMatchers', source: SEC_CONFIG },
+      { from: 'ignoringAntMatchers', to: 'ignoringRequestMatchers', ant: true, source: SEC_CONFIG },
+      { from: 'ignoringMvcMatchers', to: 'ignoringRequestMatchers', source: SEC_CONFIG },
+    ],
+    securityMatchers: [
+      { from: 'antMatcher', to: 'securityMatcher', ant: true, source: SEC_CONFIG },
+      { from: 'mvcMatcher', to: 'securityMatcher', source: SEC_CONFIG },
+    ],
+    // With Spring MVC present the String forms match like Spring MVC's PathPattern, which takes
+    // `**` only as the last segment; an Ant pattern with `**` elsewhere keeps Ant matching.
+    antPatterns: {
+      matcher: 'org.springframework.security.web.util.matcher.AntPathRequestMatcher',
+      source: 'https://docs.spring.io/spring-framework/docs/6.0.x/javadoc-api/org/springframework/web/util/pattern/PathPattern.html',
+    },
+    reportedMatchers: [
+      { name: 'regexMatchers', replacement: 'requestMatchers(new RegexRequestMatcher("<regex>", null)) (org.springframework.security.web.util.matcher.RegexRequestMatcher)', source: SEC_CONFIG },
+      { name: 'ignoringRegexMatchers', replacement: 'ignoringRequestMatchers(new RegexRequestMatcher("<regex>", null))', source: SEC_CONFIG },
+      { name: 'regexMatcher', replacement: 'securityMatcher(new RegexRequestMatcher("<regex>", null))', source: SEC_CONFIG },
+      { name: 'servletPath', replacement: 'requestMatchers(new MvcRequestMatcher.Builder(introspector).servletPath("<path>").pattern("<pattern>"))', source: SEC_CONFIG },
+    ],
+    authorizeHttpRequests: {
+      from: 'authorizeRequests',
+      to: 'authorizeHttpRequests',
+      oldOnly: ['not', 'hasIpAddress', 'expressionHandler', 'accessDecisionManager', 'filterSecurityInterceptorOncePerRequest', 'withObjectPostProcessor', 'getRegistry'],
+      typed: ['permitAll', 'denyAll', 'hasRole', 'hasAnyRole', 'hasAuthority', 'hasAnyAuthority', 'authenticated', 'fullyAuthenticated', 'rememberMe', 'anonymous', 'access'],
+      expressions: {
+        permitAll: 'permitAll',
+        denyAll: 'denyAll',
+        authenticated: 'authenticated',
+        'isAuthenticated()': 'authenticated',
+        fullyAuthenticated: 'fullyAuthenticated',
+        'isFullyAuthenticated()': 'fullyAuthenticated',
+        anonymous: 'anonymous',
+        'isAnonymous()': 'anonymous',
+        rememberMe: 'rememberMe',
+        'isRememberMe()': 'rememberMe',
+      },
+      functions: ['hasRole', 'hasAnyRole', 'hasAuthority', 'hasAnyAuthority'],
+      expressionManager: 'org.springframework.security.web.access.expression.WebExpressionAuthorizationManager',
+      // The old configurer reads these beans (role prefix, role hierarchy); the 6.0 one ignores them.
+      projectBlockers: ['org.springframework.security.config.core.GrantedAuthorityDefaults', 'org.springframework.security.access.hierarchicalroles.RoleHierarchy'],
+      kotlinAccess: ['permitAll', 'denyAll', 'authenticated', 'hasRole', 'hasAnyRole', 'hasAuthority', 'hasAnyAuthority'],
+      source: SEC_AUTHZ,
+      apiSource: `${SEC_API} (and ${SEC_OLD_API})`,
+      kotlinSource: SEC_KOTLIN,
+    },
+    configurationAnnotations: {
+      annotations: [
+        'org.springframework.security.config.annotation.web.configuration.EnableWebSecurity',
+        'org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity',
+        'org.springframework.security.config.annotation.method.configuration.EnableGlobalMethodSecurity',
+        'org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity',
+        'org.springframework.security.config.annotation.authentication.configuration.EnableGlobalAuthentication',
+      ],
+      add: 'org.springframework.context.annotation.Configuration',
+      source: SEC_CONFIG,
+    },
+    adapter: {
+      type: 'org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter',
+      filterChain: 'org.springframework.security.web.SecurityFilterChain',
+      webSecurityCustomizer: 'org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer',
+      bean: 'org.springframework.context.annotation.Bean',
+      inherited: [
+        'authenticationManager',
+        'authenticationManagerBean',
+        'userDetailsService',
+        'userDetailsServiceBean',
+        'getHttp',
+        'getApplicationContext',
+        'setApplicationContext',
+        'setAuthenticationConfiguration',
+        'setObjectPostProcessor',
+        'setTrustResolver',
+        'setContentNegotationStrategy',
+        'init',
+      ],
+      source: `${SEC_ADAPTER_BLOG} ; ${SEC_ADAPTER_API}`,
+    },
+  };
+}
+
+function batch(): LibrariesSection['batch'] {
+  return {
+    factories: [
+      { factory: 'org.springframework.batch.core.configuration.annotation.JobBuilderFactory', builder: 'org.springframework.batch.core.job.builder.JobBuilder', source: BATCH },
+      { factory: 'org.springframework.batch.core.configuration.annotation.StepBuilderFactory', builder: 'org.springframework.batch.core.step.builder.StepBuilder', source: BATCH },
+    ],
+    jobRepository: 'org.springframework.batch.core.repository.JobRepository',
+    transactionManager: 'org.springframework.transaction.PlatformTransactionManager',
+    transactional: ['chunk', 'tasklet'],
+    source: BATCH,
+  };
+}
+
+function springdoc(): LibrariesSection['springdoc'] {
+  const a = (from: string, to: string, attributes: Record<string, string>, extra: Partial<LibrariesSection['springdoc']['annotations'][number]> = {}) => ({
+    from: `io.swagger.annotations.${from}`,
+    to,
+    attributes,
+    ...extra,
+    source: SPRINGDOC,
+  });
+  const V3 = 'io.swagger.v3.oas.annotations';
+  return {
+    annotations: [
+      a('Api', `${V3}.tags.Tag`, { tags: 'name', description: 'description' }, { value: 'name' }),
+      a('ApiOperation', `${V3}.Operation`, { value: 'summary', notes: 'description', hidden: 'hidden', tags: 'tags' }, { value: 'summary' }),
+      a('ApiParam', `${V3}.Parameter`, { value: 'description', name: 'name', required: 'required', hidden: 'hidden', example: 'example' }, { value: 'description' }),
+      a('ApiModel', `${V3}.media.Schema`, { value: 'name', description: 'description' }, { value: 'name' }),
+      a('ApiModelProperty', `${V3}.media.Schema`, { value: 'description', name: 'name', required: 'required', example: 'example', hidden: 'hidden', allowableValues: 'allowableValues' }, { value: 'description' }),
+      a('ApiResponse', `${V3}.responses.ApiResponse`, { code: 'responseCode', message: 'description' }, { quote: ['code'] }),
+      a('ApiResponses', `${V3}.responses.ApiResponses`, { value: 'value' }, { value: 'value' }),
+      a('ApiImplicitParam', `${V3}.Parameter`, { name: 'name', value: 'description', required: 'required', example: 'example' }, { value: 'description' }),
+      a('ApiImplicitParams', `${V3}.Parameters`, { value: 'value' }, { value: 'value' }),
+    ],
+    reported: [
+      { name: 'springfox.documentation.spring.web.plugins.Docket', replacement: '@Bean GroupedOpenApi (org.springdoc.core.models.GroupedOpenApi.builder().group("<name>").packagesToScan("<package>").pathsToMatch("<paths>").build()), or springdoc.packages-to-scan / springdoc.paths-to-match for a single Docket', source: SPRINGDOC },
+      { name: 'springfox.documentation.swagger2.annotations.EnableSwagger2', replacement: 'nothing: springdoc needs no enabling annotation; remove it with the springfox dependency', source: SPRINGDOC },
+      { name: 'springfox.documentation.oas.annotations.EnableOpenApi', replacement: 'nothing: springdoc needs no enabling annotation; remove it with the springfox dependency', source: SPRINGDOC },
+      { name: 'springfox.documentation.annotations.ApiIgnore', replacement: '@Parameter(hidden = true) on a parameter, @Operation(hidden = true) on a method, or @Hidden (io.swagger.v3.oas.annotations.Hidden)', source: SPRINGDOC },
+    ],
+    types: [
+      { from: 'org.springdoc.core.GroupedOpenApi', to: 'org.springdoc.core.models.GroupedOpenApi', source: SPRINGDOC_V1 },
+      { from: 'org.springdoc.core.SpringDocUtils', to: 'org.springdoc.core.utils.SpringDocUtils', source: SPRINGDOC_V1 },
+      { from: 'org.springdoc.core.customizers.OpenApiCustomiser', to: 'org.springdoc.core.customizers.OpenApiCustomizer', source: SPRINGDOC_V1 },
+    ],
+  };
+}
+
+function httpclient(): LibrariesSection['httpclient'] {
+  const t = (from: string, to: string, note = 'same role; check the methods used against HttpClient 5') => ({ from, to, note, source: HC5 });
+  return {
+    types: [
+      t('org.apache.http.impl.client.HttpClients', 'org.apache.hc.client5.http.impl.classic.HttpClients'),
+      t('org.apache.http.impl.client.CloseableHttpClient', 'org.apache.hc.client5.http.impl.classic.CloseableHttpClient'),
+      t('org.apache.http.impl.client.HttpClientBuilder', 'org.apache.hc.client5.http.impl.classic.HttpClientBuilder'),
+      t('org.apache.http.client.HttpClient', 'org.apache.hc.client5.http.classic.HttpClient'),
+      t('org.apache.http.impl.conn.PoolingHttpClientConnectionManager', 'org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager', 'build it with PoolingHttpClientConnectionManagerBuilder; setMaxTotal/setDefaultMaxPerRoute keep their names'),
+      t('org.apache.http.client.config.RequestConfig', 'org.apache.hc.client5.http.config.RequestConfig', 'timeouts take a Timeout (Timeout.ofMilliseconds(n)) or (long, TimeUnit); setSocketTimeout -> setResponseTimeout; setConnectTimeout moves to ConnectionConfig in 5.2'),
+      t('org.apache.http.conn.ssl.SSLConnectionSocketFactory', 'org.apache.hc.client5.http.ssl.SSLConnectionSocketFactory', 'register it through PoolingHttpClientConnectionManagerBuilder.setSSLSocketFactory'),
+      t('org.apache.http.conn.ssl.NoopHostnameVerifier', 'org.apache.hc.client5.http.ssl.NoopHostnameVerifier'),
+      t('org.apache.http.ssl.SSLContextBuilder', 'org.apache.hc.core5.ssl.SSLContextBuilder'),
+      t('org.apache.http.ssl.SSLContexts', 'org.apache.hc.core5.ssl.SSLContexts'),
+      t('org.apache.http.conn.ssl.TrustStrategy', 'org.apache.hc.core5.ssl.TrustStrategy'),
+      t('org.apache.http.conn.ssl.TrustSelfSignedStrategy', 'org.apache.hc.client5.http.ssl.TrustSelfSignedStrategy'),
+      t('org.apache.http.HttpHost', 'org.apache.hc.core5.http.HttpHost'),
+    ],
+    source: HC5,
+  };
+}
+
+function hibernate(): LibrariesSection['hibernate'] {
+  const conv = (names: string[], converter: string) => ({
+    names,
+    replacement: `@Convert(converter = ${converter}.class) (jakarta.persistence.Convert, org.hibernate.type.${converter})`,
+    source: HIBERNATE_BOOLEANS,
+  });
+  return {
+    types: [
+      conv(['yes_no', 'org.hibernate.type.YesNoBooleanType'], 'YesNoConverter'),
+      conv(['true_false', 'org.hibernate.type.TrueFalseBooleanType'], 'TrueFalseConverter'),
+      conv(['numeric_boolean', 'org.hibernate.type.NumericBooleanType'], 'NumericBooleanConverter'),
+      { names: ['text', 'org.hibernate.type.TextType'], replacement: 'no annotation (TextType is gone; a String maps to varchar; for a TEXT/CLOB column @JdbcTypeCode(SqlTypes.LONG32VARCHAR))', source: HIBERNATE_TYPE_PARAM },
+      { names: ['org.hibernate.type.EnumType', 'org.hibernate.type.SerializableType', 'org.hibernate.type.SerializableToBlobType'], replacement: 'no annotation (the type is gone; Hibernate 6 maps the attribute by its Java type)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['date'], replacement: '@Temporal(TemporalType.DATE) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['time'], replacement: '@Temporal(TemporalType.TIME) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['timestamp'], replacement: '@Temporal(TemporalType.TIMESTAMP) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
+      { names: ['uuid-char', 'org.hibernate.type.UUIDCharType'], replacement: '@JdbcTypeCode(SqlTypes.CHAR) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
+      { names: ['uuid-binary', 'org.hibernate.type.UUIDBinaryType'], replacement: '@JdbcTypeCode(SqlTypes.BINARY) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
+    ],
+    reported: [
+      { name: 'org.hibernate.annotations.TypeDef', replacement: 'removed in Hibernate 6: put the type on the attribute, @Type(MyUserType.class), or register it with @JavaTypeRegistration/@JdbcTypeRegistration', source: HIBERNATE },
+      { name: 'org.hibernate.annotations.TypeDefs', replacement: 'removed in Hibernate 6: see @TypeDef', source: HIBERNATE },
+      { name: 'org.hibernate.annotations.Type', replacement: '@Type(type = "name") no longer exists: @Type(MyUserType.class) for a UserType, @JdbcTypeCode(SqlTypes.X) or @Convert for basic types', source: HIBERNATE_TYPE_PARAM },
+      { name: 'com.vladmihalcea.hibernate.type', replacement: 'io.hypersistence.utils.hibernate.type (hypersistence-utils-hibernate-60), with @Type(JsonType.class) in place of @TypeDef + @Type(type = "json")', source: 'https://github.com/vladmihalcea/hypersistence-utils#migrating-from-hibernate-types' },
+    ],
+  };
+}
+
+export function buildLibraries(): LibrariesSection {
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate() };
+}

@@ -1,0 +1,115 @@
+// The library upgrades Boot 3.0 brings along (Spring Security 6, Spring Batch 5, springfox ->
+// springdoc 2, Apache HttpClient 5, Hibernate 6): what changes in Java/Kotlin sources.
+// Filled by scripts/table/libraries.ts; every row names the public page or source file its fact
+// comes from (`source`), since ../shared/data does not cover these libraries' APIs.
+// Read by transforms/sources/{security6,batch5,springdoc,httpclient5,hibernate6}.ts.
+
+/** A method renamed one to one (same arguments, same meaning). */
+export interface MethodRename {
+  from: string;
+  to: string;
+  /** The old method took Ant patterns (antMatchers): a pattern PathPattern rejects keeps Ant matching. */
+  ant?: boolean;
+  source: string;
+}
+
+/** A method (or type) with no one-to-one replacement: reported with the replacement's shape. */
+export interface Reported {
+  name: string;
+  replacement: string;
+  source: string;
+}
+
+export interface SecurityRows {
+  /** Request-matcher registry methods (authorizeRequests, csrf, web.ignoring()). */
+  requestMatchers: MethodRename[];
+  /** HttpSecurity-level single matchers (`http.antMatcher("/api/**")`). */
+  securityMatchers: MethodRename[];
+  /** The matcher that keeps Ant semantics for a pattern Spring MVC's PathPattern cannot parse (`**` before the end). */
+  antPatterns: { matcher: string; source: string };
+  /** Matcher methods whose String overload would change meaning (regular expressions). */
+  reportedMatchers: Reported[];
+  authorizeHttpRequests: {
+    from: string;
+    to: string;
+    /** Methods of the old registry that the new one lacks: their presence blocks the rewrite. */
+    oldOnly: string[];
+    /** Typed AuthorizedUrl methods of AuthorizeHttpRequestsConfigurer (6.0). */
+    typed: string[];
+    /** SpEL expressions (no argument) and their typed method. */
+    expressions: Record<string, string>;
+    /** SpEL functions with quoted String arguments that map to the typed method of the same name. */
+    functions: string[];
+    /** AuthorizationManager wrapping any SpEL expression (compile-safe fallback for access(String)). */
+    expressionManager: string;
+    /** Types whose beans the old configurer honours and AuthorizeHttpRequestsConfigurer 6.0 does not: a project naming one keeps authorizeRequests (reported). */
+    projectBlockers: string[];
+    /** Kotlin DSL: members of AuthorizeHttpRequestsDsl (6.0); any other access value blocks the rewrite. */
+    kotlinAccess: string[];
+    source: string;
+    apiSource: string;
+    kotlinSource: string;
+  };
+  /** `@EnableWebSecurity` and friends lost their meta-annotation `@Configuration` in 6.0. */
+  configurationAnnotations: { annotations: string[]; add: string; source: string };
+  adapter: {
+    type: string;
+    filterChain: string;
+    webSecurityCustomizer: string;
+    bean: string;
+    /** Methods the adapter provided; a subclass that calls one cannot drop the superclass. */
+    inherited: string[];
+    source: string;
+  };
+}
+
+export interface BatchRows {
+  factories: { factory: string; builder: string; source: string }[];
+  jobRepository: string;
+  transactionManager: string;
+  /** StepBuilder methods that take the transaction manager as an extra last argument in Batch 5. */
+  transactional: string[];
+  source: string;
+}
+
+/** A springfox (swagger 2) annotation and its swagger 3 form, attribute by attribute. */
+export interface AnnotationMapping {
+  from: string;
+  to: string;
+  /** Old attribute -> new attribute; an attribute not listed blocks the rewrite (reported). */
+  attributes: Record<string, string>;
+  /** Attributes whose value changes type: `code = 404` -> `responseCode = "404"`. */
+  quote?: string[];
+  /** Attribute the unnamed value (`@Api("x")`) means in the new annotation. */
+  value?: string;
+  source: string;
+}
+
+export interface SpringdocRows {
+  annotations: AnnotationMapping[];
+  /** Types and annotations with no mechanical counterpart (Docket, @EnableSwagger2, @ApiIgnore). */
+  reported: Reported[];
+  /** springdoc 1 -> 2 type moves. */
+  types: { from: string; to: string; source: string }[];
+}
+
+export interface HttpClientRows {
+  /** HttpClient 4 package or type -> HttpClient 5 counterpart (reported; APIs differ around them). */
+  types: { from: string; to: string; note: string; source: string }[];
+  source: string;
+}
+
+export interface HibernateRows {
+  /** Hibernate 5 `@Type(type = "...")` names with a Hibernate 6 form. */
+  types: { names: string[]; replacement: string; source: string }[];
+  /** Removed types and annotations with what replaces them. */
+  reported: Reported[];
+}
+
+export interface LibrariesSection {
+  security: SecurityRows;
+  batch: BatchRows;
+  springdoc: SpringdocRows;
+  httpclient: HttpClientRows;
+  hibernate: HibernateRows;
+}

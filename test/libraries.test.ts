@@ -1,0 +1,140 @@
+// Unit tests of the library modules' decisions that fixtures show only indirectly: the SpEL ->
+// typed access map, where new imports go, and the project-wide blockers.
+import { describe, expect, it } from 'vitest';
+import type { ProjectFile, ProjectView } from '../src/engine/types.js';
+import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
+import { loadTable } from '../src/table/load.js';
+import { importInsertion, type LibContext } from '../transforms/sources/lib-edits.js';
+import { buildModel } from '../transforms/sources/model.js';
+import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6.js';
+import { migrateBatch } from '../transforms/sources/batch5.js';
+import { migrateAdapter } from '../transforms/sources/security6-adapter.js';
+
+const libs = loadTable().libraries!;
+
+function project(files: { path: string; text: string }[] = []): ProjectView {
+  const list: ProjectFile[] = files.map((f) => ({ path: f.path, kind: f.path.endsWith('.kt') ? 'kotlin' : 'java', text: f.text }));
+  return { root: '/x', files: list, byPath: new Map(list.map((f) => [f.path, f])), ofKind: (...k) => list.filter((f) => k.includes(f.kind)) };
+}
+
+function ctx(text: string, lang: JvmLang = 'java', files: { path: string; text: string }[] = []): LibContext {
+  return { model: buildModel(text, scanJvm(text, lang)), lang, eol: '\n', libs, project: project(files) };
+}
+
+const apply = (text: string, edits: { start: number; end: number; text: string }[]) =>
+  [...edits].sort((a, b) => b.start - a.start || b.end - a.end).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+
+describe('typedAccess', () => {
+  const c = ctx('class A {}');
+  it.each([
+    ["hasRole('ADMIN')", 'hasRole("ADMIN")'],
+    ["hasRole('ROLE_ADMIN')", 'hasAuthority("ROLE_ADMIN")'],
+    ["hasAnyRole('A', 'B')", 'hasAnyRole("A", "B")'],
+    ["hasAnyRole('ROLE_A','ROLE_B')", 'hasAnyAuthority("ROLE_A", "ROLE_B")'],
+    ['permitAll', 'permitAll()'],
+    [' isAuthenticated() ', 'authenticated()'],
+    ['isFullyAuthenticated()', 'fullyAuthenticated()'],
+    ["hasAuthority('SCOPE_read')", 'hasAuthority("SCOPE_read")'],
+  ])('%s -> %s', (spel, typed) => expect(typedAccess(c, spel)).toBe(typed));
+  it.each([["hasAnyRole('ROLE_A', 'B')"], ["hasRole('A') and hasRole('B')"], ["hasIpAddress('10.0.0.0/8')"], ['@guard.check(request)'], ["hasRole('A B')"]])(
+    '%s has no typed form',
+    (spel) => expect(typedAccess(c, spel)).toBeUndefined(),
+  );
+});
+
+describe('importInsertion', () => {
+  const text = 'package p;\n\nimport a.b.C;\nimport x.y.Z;\n\nclass K {}\n';
+  it('puts each import before the first that sorts after it, or after the last', () => {
+    const c = ctx(text);
+    const { edits } = importInsertion(c.model, 'java', '\n', ['m.N', 'z.Last', 'a.A'], 'r');
+    expect(apply(text, edits)).toBe('package p;\n\nimport a.A;\nimport a.b.C;\nimport m.N;\nimport x.y.Z;\nimport z.Last;\n\nclass K {}\n');
+  });
+  it('skips what is imported, same-package and wildcard-covered names; reports a clashing simple name', () => {
+    const t = 'package p;\nimport a.b.*;\nimport q.C;\nclass K {}\n';
+    const { edits, conflicts } = importInsertion(ctx(t).model, 'java', '\n', ['q.C', 'p.Own', 'a.b.D', 'other.C'], 'r');
+    expect(edits).toEqual([]);
+    expect(conflicts).toEqual(['other.C']);
+  });
+  it('never anchors on an import another edit deletes', () => {
+    const c = ctx(text);
+    const del = { start: text.indexOf('import x'), end: text.indexOf('\n\nclass') + 1, text: '', rule: 'r' };
+    const { edits } = importInsertion(c.model, 'java', '\n', ['z.Last'], 'r', [del]);
+    expect(apply(text, [...edits, del])).toBe('package p;\n\nimport a.b.C;\nimport z.Last;\n\nclass K {}\n');
+  });
+  it('Kotlin imports have no semicolon', () => {
+    const t = 'package p\n\nimport a.B\n\nclass K\n';
+    expect(apply(t, importInsertion(ctx(t, 'kotlin').model, 'kotlin', '\n', ['c.D'], 'r').edits)).toBe('package p\n\nimport a.B\nimport c.D\n\nclass K\n');
+  });
+});
+
+describe('security6 project blockers', () => {
+  const chain = 'import org.springframework.security.config.annotation.web.builders.HttpSecurity;\nclass S { void f(HttpSecurity http) { http.authorizeRequests().antMatchers("/a").permitAll(); } }\n';
+  it('rewrites authorizeRequests without a RoleHierarchy bean', () => {
+    const r = migrateSecurity(ctx(chain));
+    expect(apply(chain, r.edits)).toContain('http.authorizeHttpRequests().requestMatchers("/a").permitAll()');
+  });
+  it('keeps authorizeRequests (and says why) when the project defines a RoleHierarchy', () => {
+    const roles = { path: 'R.java', text: 'import org.springframework.security.access.hierarchicalroles.RoleHierarchy;\nclass R { RoleHierarchy h; }' };
+    const r = migrateSecurity(ctx(chain, 'java', [roles]));
+    expect(apply(chain, r.edits)).toContain('http.authorizeRequests().requestMatchers("/a")');
+    expect(r.findings.map((f) => f.message).join()).toMatch(/RoleHierarchy/);
+  });
+});
+
+describe('batch5', () => {
+  it('leaves a file alone when a factory is used other than through get(..)', () => {
+    const t = [
+      'import org.springframework.batch.core.configuration.annotation.JobBuilderFactory;',
+      'class J { @Autowired JobBuilderFactory jobs; @Bean Job a() { return jobs.get("a").build(); } Object leak() { return jobs; } }',
+    ].join('\n');
+    const r = migrateBatch(ctx(t));
+    expect(r.edits).toEqual([]);
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]!.message).toMatch(/used other than as jobs\.get/);
+  });
+});
+
+describe('security6 adapter: configure(AuthenticationManagerBuilder)', () => {
+  const adapter = (body: string) =>
+    [
+      'import org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter;',
+      'import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;',
+      'class A extends WebSecurityConfigurerAdapter {',
+      '  @Override protected void configure(AuthenticationManagerBuilder auth) throws Exception {',
+      `    ${body}`,
+      '  }',
+      '}',
+    ].join('\n');
+  it('maps an in-memory user list to a UserDetailsService bean', () => {
+    const t = adapter('auth.inMemoryAuthentication().withUser("u").password("{noop}p").roles("R");');
+    const r = migrateAdapter(ctx(t));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('protected UserDetailsService userDetailsService() {\n    return new InMemoryUserDetailsManager(\n        User.withUsername("u").password("{noop}p").roles("R").build());');
+  });
+  it.each([
+    ['auth.inMemoryAuthentication().passwordEncoder(enc).withUser("u").password("p").roles("R");', /passwordEncoder\(\.\.\) on the in-memory builder/],
+    ['auth.jdbcAuthentication().dataSource(ds);', /only an inMemoryAuthentication\(\) user list/],
+    ['auth.inMemoryAuthentication().withUser(name).password("p");', /user name literal/],
+  ])('reports %s', (body, why) => {
+    const r = migrateAdapter(ctx(adapter(body)));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('reports when another file of the project has a UserDetailsService', () => {
+    const r = migrateAdapter(ctx(adapter('auth.inMemoryAuthentication().withUser("u").password("p");'), 'java', [{ path: 'U.java', text: 'class U implements UserDetailsService {}' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/U\.java also deals with a UserDetailsService/);
+  });
+});
+
+describe('pathPatternParses', () => {
+  it.each([
+    ['/api/**', true],
+    ['/**', true],
+    ['/a/*.js', true],
+    ['/{id}/x', true],
+    ['/app/**/*.{js,html}', false],
+    ['/**/*.png', false],
+    ['/a/**b', false],
+  ])('%s -> %s', (p, ok) => expect(pathPatternParses(p)).toBe(ok));
+});

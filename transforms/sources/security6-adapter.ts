@@ -1,0 +1,312 @@
+// WebSecurityConfigurerAdapter (removed in Spring Security 6) -> a configuration with beans:
+//   configure(HttpSecurity http)  -> @Bean SecurityFilterChain filterChain(HttpSecurity http) ... return http.build();
+//   configure(WebSecurity web)    -> @Bean WebSecurityCustomizer webSecurityCustomizer() { return (web) -> ...; }
+// Only Java, and only when the mapping is direct: the class calls none of the adapter's own
+// methods (authenticationManagerBean(), userDetailsService(), super.configure(..), ...), no
+// other class extends it, configure(AuthenticationManagerBuilder) is not overridden, and the
+// bodies return nothing themselves. Anything else is a finding with the shape of the beans.
+import type { Edit } from '../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
+import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
+import { SECURITY_RULES, usesSecurity } from './security6.js';
+import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
+
+const RULE = SECURITY_RULES.adapter;
+const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
+
+interface ConfigureMethod {
+  kind: 'HttpSecurity' | 'WebSecurity' | 'AuthenticationManagerBuilder' | 'other';
+  /** Token of `configure`. */
+  name: number;
+  /** Token of the method's first annotation or modifier. */
+  first: number;
+  param: string;
+  override?: number;
+  voidTok?: number;
+  paramsClose: number;
+  throwsEnd?: number;
+  bodyOpen: number;
+  bodyClose: number;
+  /** configure(AuthenticationManagerBuilder) that maps to a UserDetailsService bean. */
+  users?: UsersPlan;
+}
+
+/** `extends WebSecurityConfigurerAdapter` between the class name and its body: [start, end) token range. */
+function extendsAdapter(ctx: LibContext, decl: ClassDecl): { ext: number; type: number } | undefined {
+  const { tokens, importedNames } = ctx.model;
+  const fq = ctx.libs.security.adapter.type;
+  if (decl.open === undefined) return undefined;
+  for (let j = decl.keyword + 2; j < decl.open; j++) {
+    // Java `extends X`, Kotlin `: X()`
+    if (tokens[j]!.value !== 'extends' && !(ctx.lang === 'kotlin' && tokens[j]!.value === ':')) continue;
+    let last = j + 1;
+    while (tokens[last + 1]?.value === '.' && tokens[last + 2]?.type === 'ident') last += 2;
+    const name = tokens.slice(j + 1, last + 1).filter((t) => t.type === 'ident').map((t) => t.value).join('.');
+    if (name === fq || (name === simpleOf(fq) && importedNames.get(name) === fq)) return { ext: j, type: last };
+  }
+  return undefined;
+}
+
+/** The class's `configure(...)` overrides (methods directly in the body). */
+function configureMethods(tokens: readonly Token[], decl: ClassDecl): ConfigureMethod[] {
+  const out: ConfigureMethod[] = [];
+  for (let j = decl.open! + 1; j < decl.close!; j++) {
+    const t = tokens[j]!;
+    if (t.type === 'punct' && '({['.includes(t.value)) {
+      j = matchingBracket(tokens, j);
+      continue;
+    }
+    if (t.value !== 'configure' || tokens[j + 1]?.value !== '(' || tokens[j - 1]?.value === '.') continue;
+    const paramsClose = matchingBracket(tokens, j + 1);
+    const params = tokens.slice(j + 2, paramsClose).filter((x) => x.type === 'ident' && x.value !== 'final');
+    const type = params.length === 2 ? params[0]!.value : '';
+    const kind = (['HttpSecurity', 'WebSecurity', 'AuthenticationManagerBuilder'] as const).find((k) => k === type) ?? 'other';
+    let first = j;
+    let override: number | undefined;
+    let voidTok: number | undefined;
+    for (let b = j - 1; b > decl.open!; b--) {
+      const p = tokens[b]!;
+      if (p.type === 'ident' && ['void', 'public', 'protected', 'private', 'final'].includes(p.value)) {
+        if (p.value === 'void') voidTok = b;
+        first = b;
+      } else if (p.type === 'ident' && tokens[b - 1]?.value === '@') {
+        if (p.value === 'Override') override = b;
+        first = b - 1;
+        b--;
+      } else break;
+    }
+    let k = paramsClose + 1;
+    let throwsEnd: number | undefined;
+    if (tokens[k]?.value === 'throws') {
+      while (tokens[k + 1] && tokens[k + 1]!.value !== '{') k++;
+      throwsEnd = k;
+      k++;
+    }
+    if (tokens[k]?.value !== '{') continue;
+    const bodyClose = matchingBracket(tokens, k);
+    out.push({ kind, name: j, first, param: params[1]?.value ?? '', override, voidTok, paramsClose, throwsEnd, bodyOpen: k, bodyClose });
+    j = bodyClose;
+  }
+  return out;
+}
+
+/** A `return` whose innermost enclosing block is not a lambda body would return from the new bean method. */
+function returnsItself(tokens: readonly Token[], m: ConfigureMethod): boolean {
+  for (let j = m.bodyOpen + 1; j < m.bodyClose; j++) {
+    if (tokens[j]!.value !== 'return' || tokens[j]!.type !== 'ident') continue;
+    let depth = 0;
+    for (let b = j - 1; b >= m.bodyOpen; b--) {
+      const v = tokens[b]!;
+      if (v.type !== 'punct') continue;
+      if (v.value === '}') depth++;
+      else if (v.value === '{') {
+        if (depth === 0) {
+          if (b === m.bodyOpen || tokens[b - 1]?.value !== '>' || tokens[b - 2]?.value !== '-') return true;
+          break;
+        }
+        depth--;
+      }
+    }
+  }
+  return false;
+}
+
+/** Why the adapter class cannot be rewritten mechanically, or undefined. */
+function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): string | undefined {
+  const { tokens } = ctx.model;
+  const inherited = new Set(ctx.libs.security.adapter.inherited);
+  for (let j = decl.open! + 1; j < decl.close!; j++) {
+    const t = tokens[j]!;
+    if (t.type !== 'ident') continue;
+    const prev = tokens[j - 1]?.value;
+    const receiverless = prev !== '.' || ['this', 'super'].includes(tokens[j - 2]?.value ?? '');
+    if (inherited.has(t.value) && tokens[j + 1]?.value === '(' && receiverless) return `it uses the adapter's ${t.value}()`;
+    if (t.value === 'super' && (tokens[j + 1]?.value === '(' || tokens[j + 1]?.value === '.')) return 'it calls the adapter through super';
+  }
+  const amb = methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
+  if (amb) {
+    const plan = inMemoryUsers(ctx, amb, adapterCount(ctx));
+    if (typeof plan === 'string')
+      return `configure(AuthenticationManagerBuilder) was not mapped (${plan}): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead`;
+    amb.users = plan;
+  }
+  if (methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
+  if (methods.some((m) => returnsItself(tokens, m))) return 'a configure body has its own return statement';
+  if (!methods.some((m) => m.kind === 'HttpSecurity' || m.kind === 'WebSecurity' || m.users)) return 'it overrides no configure(..) method that maps to a bean';
+  const web = methods.find((m) => m.kind === 'WebSecurity');
+  if (web && statements(tokens, web).some((s) => tokens[s.first]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
+  const generic = tokens[decl.keyword + 2]?.value === '<';
+  if (generic) return 'the class is generic';
+  const name = decl.name;
+  const sub = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && new RegExp(`extends\\s+([\\w.]*\\.)?${name}\\b|:\\s*([\\w.]*\\.)?${name}\\s*\\(`).test(f.text));
+  if (sub) return `${sub.path} extends it`;
+  return undefined;
+}
+
+/** Top-level statements of a method body: [first, last] tokens (last is the `;`). */
+function statements(tokens: readonly Token[], m: ConfigureMethod): { first: number; last: number }[] {
+  const out: { first: number; last: number }[] = [];
+  let first = m.bodyOpen + 1;
+  for (let j = first; j < m.bodyClose; j++) {
+    const v = tokens[j]!;
+    if (v.type === 'punct' && '({['.includes(v.value)) {
+      j = matchingBracket(tokens, j);
+      continue;
+    }
+    if (v.value === ';') {
+      out.push({ first, last: j });
+      first = j + 1;
+    }
+  }
+  return out;
+}
+
+/** Project-wide count of adapter subclasses: with more than one, bean names are made unique per class. */
+function adapterCount(ctx: LibContext): number {
+  let n = countCache.get(ctx.project);
+  if (n === undefined) {
+    n = 0;
+    for (const f of ctx.project.ofKind('java', 'kotlin')) n += f.text?.match(/\bWebSecurityConfigurerAdapter\s*(\(\s*\))?\s*[{,]|extends\s+(?:[\w.]*\.)?WebSecurityConfigurerAdapter\b/g)?.length ?? 0;
+    countCache.set(ctx.project, n);
+  }
+  return n;
+}
+const countCache = new WeakMap<object, number>();
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function beanName(ctx: LibContext, decl: ClassDecl, base: string, taken: Set<string>): string {
+  const name = adapterCount(ctx) > 1 || taken.has(base) ? `${lowerFirst(decl.name)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
+  return name;
+}
+
+/** `@Override` -> `@Bean` (or `@Bean` added before the method), plus the class's @Order when it has one. */
+function beanAnnotation(ctx: LibContext, m: ConfigureMethod, order: string | undefined, indent: string): Edit[] {
+  const { tokens } = ctx.model;
+  const orderText = order ? `${order}${ctx.eol}${indent}` : '';
+  if (m.override !== undefined) {
+    const at = tokens[m.override - 1]!.start;
+    return [{ start: at, end: tokens[m.override]!.end, text: `${orderText}@Bean`, rule: RULE }];
+  }
+  const at = tokens[m.first]!.start;
+  return [{ start: at, end: at, text: `${orderText}@Bean${ctx.eol}${indent}`, rule: RULE }];
+}
+
+function filterChainEdits(ctx: LibContext, m: ConfigureMethod, name: string, order: string | undefined): Edit[] {
+  const { tokens, text } = ctx.model;
+  const indent = lineIndent(text, tokens[m.first]!.start);
+  const edits = beanAnnotation(ctx, m, order, indent);
+  const from = m.voidTok ?? m.name;
+  edits.push({ start: tokens[from]!.start, end: tokens[m.name]!.end, text: `SecurityFilterChain ${name}`, rule: RULE });
+  if (m.throwsEnd === undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.paramsClose]!.end, text: ' throws Exception', rule: RULE });
+  edits.push(beforeClose(ctx, m, `return ${m.param}.build();`));
+  return edits;
+}
+
+/** Inserts a statement on its own line before the body's closing brace. */
+function beforeClose(ctx: LibContext, m: ConfigureMethod, statement: string): Edit {
+  const { tokens, text } = ctx.model;
+  const close = tokens[m.bodyClose]!.start;
+  const closeIndent = lineIndent(text, close);
+  const inner = tokens[m.bodyOpen + 1] && m.bodyOpen + 1 < m.bodyClose ? lineIndent(text, tokens[m.bodyOpen + 1]!.start) : closeIndent + indentUnit(text);
+  const ownLine = /^[ \t]*$/.test(text.slice(close - closeIndent.length, close)) && text[close - closeIndent.length - 1] === '\n';
+  if (ownLine) {
+    const at = close - closeIndent.length;
+    return { start: at, end: at, text: `${inner}${statement}${ctx.eol}`, rule: RULE };
+  }
+  return { start: close, end: close, text: `${statement} `, rule: RULE };
+}
+
+function customizerEdits(ctx: LibContext, m: ConfigureMethod, name: string): Edit[] {
+  const { tokens, text } = ctx.model;
+  const indent = lineIndent(text, tokens[m.first]!.start);
+  const edits = beanAnnotation(ctx, m, undefined, indent);
+  const from = m.voidTok ?? m.name;
+  edits.push({ start: tokens[from]!.start, end: tokens[m.paramsClose]!.end, text: `WebSecurityCustomizer ${name}()`, rule: RULE });
+  if (m.throwsEnd !== undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.throwsEnd]!.end, text: '', rule: RULE });
+  const stmts = statements(tokens, m);
+  if (stmts.length === 1) {
+    const at = tokens[stmts[0]!.first]!.start;
+    edits.push({ start: at, end: at, text: `return (${m.param}) -> `, rule: RULE });
+    return edits;
+  }
+  const open = tokens[m.bodyOpen]!.end;
+  const unit = indentUnit(text);
+  const inner = lineIndent(text, tokens[m.bodyClose]!.start) + unit;
+  edits.push({ start: open, end: open, text: `${ctx.eol}${inner}return (${m.param}) -> {`, rule: RULE });
+  // The statements move one level into the lambda: each non-blank line of the body gets one more indent.
+  const close = tokens[m.bodyClose]!.start;
+  for (let at = text.indexOf('\n', open) + 1; at > 0 && at < close; at = text.indexOf('\n', at) + 1) {
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd < 0 || at + lineIndent(text, close).length >= close) break;
+    if (!/^[ \t]*\r?$/.test(text.slice(at, lineEnd)) && lineEnd < close) edits.push({ start: at, end: at, text: unit, rule: RULE });
+  }
+  edits.push(beforeClose(ctx, m, '};'));
+  return edits;
+}
+
+function usersEdits(ctx: LibContext, m: ConfigureMethod, plan: UsersPlan): Edit[] {
+  const { tokens, text } = ctx.model;
+  const edits = beanAnnotation(ctx, m, undefined, lineIndent(text, tokens[m.first]!.start));
+  const from = m.voidTok ?? m.name;
+  edits.push({ start: tokens[from]!.start, end: tokens[m.paramsClose]!.end, text: `${simpleOf(USER_DETAILS_SERVICE)} userDetailsService()`, rule: RULE });
+  if (m.throwsEnd !== undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.throwsEnd]!.end, text: '', rule: RULE });
+  edits.push(plan.edit);
+  return edits;
+}
+
+function classOrder(ctx: LibContext, decl: ClassDecl): string | undefined {
+  const order = decl.annotations.find((a) => a.name === 'Order' || a.name.endsWith('.Order'));
+  if (!order) return undefined;
+  const { tokens, text } = ctx.model;
+  return text.slice(tokens[order.at]!.start, tokens[order.end]!.end);
+}
+
+export function migrateAdapter(ctx: LibContext): LibResult {
+  const out = emptyResult();
+  if (!usesSecurity(ctx)) return out;
+  const row = ctx.libs.security.adapter;
+  const { model } = ctx;
+  const { tokens } = model;
+  const decls = classDecls(model, annotationSpans(model));
+  let rewritten = 0;
+  for (const decl of decls) {
+    const ext = extendsAdapter(ctx, decl);
+    if (!ext) continue;
+    const methods = ctx.lang === 'java' ? configureMethods(tokens, decl) : [];
+    const why = ctx.lang === 'java' ? blocker(ctx, decl, methods) : 'Kotlin classes are not rewritten';
+    if (why) {
+      out.findings.push({
+        rule: RULE,
+        severity: 'error',
+        offset: tokens[ext.type]!.start,
+        message: `${decl.name} extends WebSecurityConfigurerAdapter (removed in Spring Security 6) and was not rewritten: ${why}. Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up`,
+        docs: row.source,
+      });
+      continue;
+    }
+    const taken = new Set(tokens.filter((t, j) => t.type === 'ident' && tokens[j + 1]?.value === '(').map((t) => t.value));
+    out.edits.push({ start: tokens[ext.ext - 1]!.end, end: tokens[ext.type]!.end, text: '', rule: RULE });
+    const order = classOrder(ctx, decl);
+    for (const m of methods) {
+      if (m.kind === 'HttpSecurity') {
+        out.edits.push(...filterChainEdits(ctx, m, beanName(ctx, decl, 'filterChain', taken), order));
+        out.imports.push(row.filterChain);
+      } else if (m.kind === 'WebSecurity') {
+        out.edits.push(...customizerEdits(ctx, m, beanName(ctx, decl, 'webSecurityCustomizer', taken)));
+        out.imports.push(row.webSecurityCustomizer);
+      } else if (m.users) {
+        out.edits.push(...usersEdits(ctx, m, m.users));
+        out.imports.push(...m.users.imports);
+      }
+    }
+    out.imports.push(row.bean);
+    rewritten++;
+  }
+  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
+    const imp = importOf(model, fq);
+    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
+  }
+  return out;
+}

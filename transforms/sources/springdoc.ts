@@ -1,0 +1,196 @@
+// springfox (swagger 2 annotations) -> springdoc 2 (swagger 3 annotations), and the springdoc
+// 1 -> 2 type moves. Annotations are rewritten attribute by attribute from the table
+// (`@ApiOperation(value = "a", notes = "b")` -> `@Operation(summary = "a", description = "b")`);
+// an attribute the table does not map (response = X.class, paramType, dataType, ...) leaves the
+// whole file's swagger 2 annotations as they are and is reported: a file half on swagger 2 and
+// half on swagger 3 would not compile once springfox is gone. Docket beans, @EnableSwagger2 and
+// @ApiIgnore have no one-to-one form: reported with what replaces them.
+import type { Edit, FindingInput } from '../../src/engine/types.js';
+import type { Token } from '../../src/formats/jvm-tokens.js';
+import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
+import { chainText } from './model.js';
+
+export const SPRINGDOC_RULES = {
+  annotations: 'springdoc/annotations',
+  springfox: 'springdoc/springfox',
+  types: 'springdoc/v2-types',
+} as const;
+
+const V2_PACKAGE = 'io.swagger.annotations';
+
+interface Planned {
+  span: AnnotationSpan;
+  row: AnnotationMapping;
+}
+
+/** Edits for one annotation, or the reason it cannot be rewritten. */
+function annotationEdits(ctx: LibContext, { span, row }: Planned): Edit[] | string {
+  const { tokens } = ctx.model;
+  const rule = SPRINGDOC_RULES.annotations;
+  const edits: Edit[] = [];
+  const newName = span.name.includes('.') ? row.to : simpleOf(row.to);
+  edits.push({ start: tokens[span.nameFirst]!.start, end: tokens[span.nameLast]!.end, text: newName, rule });
+  const args = span.open !== undefined ? callArgs(tokens, span.open) : [];
+  const to = simpleOf(row.to);
+  if (!args.length) return to === 'Tag' ? '@Tag needs a name: give @Api tags = "..."' : edits;
+  const named = args.every((a) => tokens[a.first]!.type === 'ident' && tokens[a.first + 1]?.value === '=');
+  if (!named) {
+    // `@Api("x")`: the one unnamed value means the mapping's `value` attribute.
+    if (args.length !== 1 || !row.value) return `@${simpleOf(row.from)} with an unnamed value has no counterpart`;
+    const target = row.value === 'value' ? undefined : (row.attributes[row.value] ?? row.value);
+    const start = tokens[args[0]!.first]!.start;
+    if (target) edits.push({ start, end: start, text: `${target} = `, rule });
+    if (to === 'Tag') {
+      const why = singleTag(tokens, args[0]!.first, args[0]!.last, edits);
+      if (why) return why;
+    }
+    return edits;
+  }
+  const names = args.map((a) => tokens[a.first]!.value);
+  for (const a of args) {
+    const attr = tokens[a.first]!.value;
+    let target: string | undefined = row.attributes[attr];
+    // @Api: `value` is only a tag when no `tags` is given; @ApiModel: `value` is the model name.
+    if (to === 'Tag' && attr === 'value') target = names.includes('tags') ? undefined : 'name';
+    if (!target) return `attribute '${attr}' of @${simpleOf(row.from)} has no counterpart on @${to}`;
+    if (target !== attr) edits.push({ start: tokens[a.first]!.start, end: tokens[a.first]!.end, text: target, rule });
+    const valueFirst = a.first + 2;
+    if (row.quote?.includes(attr)) {
+      const v = tokens[valueFirst]!;
+      if (valueFirst !== a.last || v.type !== 'number' || !/^\d+$/.test(v.value)) return `${attr} = ${v.value} is not a plain number`;
+      edits.push({ start: v.start, end: v.end, text: `"${v.value}"`, rule });
+    }
+    if (to === 'Tag' && target === 'name') {
+      const why = singleTag(tokens, valueFirst, a.last, edits);
+      if (why) return why;
+    }
+  }
+  return edits;
+}
+
+/** `{"x"}` -> `"x"` for @Tag(name = ...), which takes one String; several tags cannot map. */
+function singleTag(tokens: readonly Token[], first: number, last: number, edits: Edit[]): string | undefined {
+  if (tokens[first]!.value !== '{') return undefined;
+  if (last !== first + 2 || tokens[first + 1]!.type !== 'string') return 'several tags cannot become one @Tag (use @Tag once per tag)';
+  edits.push({ start: tokens[first]!.start, end: tokens[first + 1]!.start, text: '', rule: SPRINGDOC_RULES.annotations });
+  edits.push({ start: tokens[first + 1]!.end, end: tokens[last]!.end, text: '', rule: SPRINGDOC_RULES.annotations });
+  return undefined;
+}
+
+function annotations(ctx: LibContext, out: LibResult): void {
+  const { model } = ctx;
+  const rows = ctx.libs.springdoc.annotations;
+  const planned: Planned[] = [];
+  for (const span of annotationSpans(model)) {
+    const row = rows.find((r) => annotationIs(model, span, r.from));
+    if (row) planned.push({ span, row });
+  }
+  if (!planned.length) return;
+  const wildcard = model.imports.find((i) => i.chain.wildcard && chainText(i.chain) === V2_PACKAGE);
+  const blocked: FindingInput[] = [];
+  const edits: Edit[] = [];
+  for (const p of planned) {
+    const r = wildcard ? `the file imports ${V2_PACKAGE}.* (replace it by single-type imports first)` : annotationEdits(ctx, p);
+    if (typeof r === 'string') blocked.push({ rule: SPRINGDOC_RULES.annotations, severity: 'warning', offset: model.tokens[p.span.at]!.start, message: `@${simpleOf(p.row.from)} not rewritten: ${r}; springdoc uses @${simpleOf(p.row.to)} (${p.row.to})`, docs: p.row.source });
+    else edits.push(...r);
+  }
+  if (blocked.length) {
+    out.findings.push(...blocked);
+    if (planned.length > blocked.length)
+      out.findings.push({ rule: SPRINGDOC_RULES.annotations, severity: 'info', offset: model.tokens[planned[0]!.span.at]!.start, message: 'swagger 2 annotations of this file left as they are, so that the file does not mix swagger 2 and 3 (see the findings above)', docs: planned[0]!.row.source });
+    return;
+  }
+  out.edits.push(...edits);
+  // Imports: same simple name -> the import is rewritten in place; otherwise old out, new in.
+  for (const row of new Map(planned.map((p) => [p.row.from, p.row])).values()) {
+    const imp = importOf(model, row.from);
+    if (!imp) continue;
+    if (simpleOf(row.from) === simpleOf(row.to)) {
+      const c = imp.chain;
+      out.edits.push({ start: c.tokens[0]!.start, end: c.tokens[c.tokens.length - 1]!.end, text: row.to, rule: SPRINGDOC_RULES.annotations });
+      continue;
+    }
+    if (!usedOutside(model, simpleOf(row.from), edits)) out.edits.push(removeImport(model, imp, SPRINGDOC_RULES.annotations));
+    out.imports.push(row.to);
+  }
+  for (const p of planned) if (!importOf(model, p.row.from) && !p.span.name.includes('.') && pkgOf(p.row.from) !== pkgOf(p.row.to)) out.imports.push(p.row.to);
+}
+
+/** Docket, @EnableSwagger2, @ApiIgnore & co: reported where the file names them. */
+function springfox(ctx: LibContext, out: LibResult): void {
+  const { model } = ctx;
+  for (const row of ctx.libs.springdoc.reported) {
+    if (!refersToType(model, row.name)) continue;
+    const simple = simpleOf(row.name);
+    const imp = importOf(model, row.name);
+    const uses = model.tokens.filter((t, k) => t.type === 'ident' && t.value === simple && model.tokens[k - 1]?.value !== '.');
+    const at = uses.find((t) => !imp || t.start > model.tokens[imp.endToken]!.end) ?? uses[0];
+    out.findings.push({ rule: SPRINGDOC_RULES.springfox, severity: 'warning', offset: at?.start ?? 0, message: `${simple} (springfox) has no springdoc counterpart of the same shape: ${row.replacement}`, docs: row.source });
+  }
+}
+
+/** springdoc 1 -> 2: types that moved package (and OpenApiCustomiser -> OpenApiCustomizer). */
+function v2Types(ctx: LibContext, out: LibResult): void {
+  const { model } = ctx;
+  for (const row of ctx.libs.springdoc.types) {
+    const imp = importOf(model, row.from);
+    if (!imp) continue;
+    const c = imp.chain;
+    out.edits.push({ start: c.tokens[0]!.start, end: c.tokens[c.tokens.length - 1]!.end, text: row.to, rule: SPRINGDOC_RULES.types });
+    const from = simpleOf(row.from);
+    const to = simpleOf(row.to);
+    if (from === to) continue;
+    model.tokens.forEach((t, k) => {
+      if (t.type === 'ident' && t.value === from && model.tokens[k - 1]?.value !== '.' && (k < imp.startToken || k > imp.endToken))
+        out.edits.push({ start: t.start, end: t.end, text: to, rule: SPRINGDOC_RULES.types });
+    });
+  }
+}
+
+const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+const buildCache = new WeakMap<object, string>();
+
+/** The text of every build file the run read (none when only source passes were selected). */
+function buildText(ctx: LibContext): string {
+  let text = buildCache.get(ctx.project);
+  if (text === undefined) {
+    text = ctx.project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
+    buildCache.set(ctx.project, text);
+  }
+  return text;
+}
+
+/**
+ * The swagger 3 annotations and springdoc 2 packages exist only with springdoc on the classpath:
+ * a build file must name springdoc (1.x is moved to 2.x by the build transform) or swagger-core
+ * 2.x annotations. Without that evidence (springfox 2 only, or no build file read) nothing moves.
+ */
+function springdocInBuild(ctx: LibContext): boolean {
+  return /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/.test(buildText(ctx));
+}
+
+export function migrateSpringdoc(ctx: LibContext): LibResult {
+  const out = emptyResult();
+  const inBuild = springdocInBuild(ctx);
+  annotations(ctx, out);
+  springfox(ctx, out);
+  v2Types(ctx, out);
+  if (inBuild || !out.edits.length) return out;
+  const first = out.edits.reduce((a, b) => (b.start < a.start ? b : a));
+  return {
+    edits: [],
+    imports: [],
+    findings: [
+      ...out.findings,
+      {
+        rule: first.rule,
+        severity: 'warning',
+        offset: first.start,
+        message: 'swagger 2 / springdoc 1 code not rewritten: no build file read in this run names springdoc (org.springdoc:springdoc-openapi-starter-webmvc-ui 2.x), so the swagger 3 annotations and springdoc 2 packages may not be on the classpath; add springdoc and run again',
+        docs: ctx.libs.springdoc.annotations[0]!.source,
+      },
+    ],
+  };
+}
