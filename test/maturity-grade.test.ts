@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { grade } from '../src/maturity/grade.js';
 import type { GradeInput, Operation } from '../src/maturity/model.js';
-import { defaultVocabulary, isActionSegment, matchGlob, words } from '../src/maturity/vocabulary.js';
+import { isVerbSegment } from '../src/maturity/shape.js';
+import { defaultVocabulary, matchGlob, words } from '../src/maturity/vocabulary.js';
+
+const isActionSegment = (s: string, vocab: typeof v) => isVerbSegment(s, 'POST', vocab);
 
 const v = defaultVocabulary();
 const op = (method: string, path: string, extra: Partial<Operation> = {}): Operation => ({
@@ -51,8 +54,11 @@ describe('levels and fixes', () => {
     expect(grade(input([op('POST', '/api/getUser'), op('GET', '/api/users')]), v, 'min').resources.map((x) => x.path)).toEqual(['/api/users']);
   });
 
-  it('any-method mappings and POST on an item are level 1; POST-only APIs are level 1', () => {
-    expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });
+  it('any-method mappings are a finding, level 1 only when they take a body; POST on an item and POST-only APIs are level 1', () => {
+    expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 2, 'GET /api/users/{id}': 2 });
+    expect(levels([op('*', '/api/users', { bodyFields: ['name'] }), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });
+    const any = grade(input([op('*', '/greeting', { handler: 'GreetingController#greet' })]), v, 'min');
+    expect([any.level, any.findings.map((f) => f.rule), any.evidence.map((e) => e.kind)]).toEqual([2, ['maturity/any-method'], []]);
     expect(levels([op('GET', '/api/users/{id}'), op('POST', '/api/users/{id}')]).ops).toEqual({ 'GET /api/users/{id}': 2, 'POST /api/users/{id}': 1 });
     expect(levels([op('POST', '/api/users'), op('POST', '/api/orders')]).ops).toEqual({ 'POST /api/orders': 1, 'POST /api/users': 1 });
   });
