@@ -112,3 +112,33 @@ describe('OpenAPI reading', async () => {
     expect(() => parseOpenApi('a.yaml', '- 1\n- 2\n')).toThrow('a.yaml: not an OpenAPI document (expected an object)');
   });
 });
+
+describe('shapes met on real documents', async () => {
+  const { openApiInput, parseOpenApi } = await import('../src/maturity/openapi.js');
+  const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+  it('a field whose values are HTTP methods (a callback method) selects no operation; {Sid}.json is an item', () => {
+    const doc = parseOpenApi('c.json', JSON.stringify({
+      openapi: '3.0.0', paths: {
+        '/Calls.json': {
+          get: { responses: ok },
+          post: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { properties: { To: { type: 'string' }, Method: { type: 'string', enum: ['GET', 'POST'] } } } } } }, responses: ok },
+        },
+        '/Calls/{Sid}.json': { get: { responses: ok }, post: { responses: ok } },
+      },
+    }));
+    const r = grade(openApiInput('c.json', doc, v), v, 'min');
+    expect(Object.fromEntries(r.resources.flatMap((x) => x.operations.map((o) => [`${o.method} ${o.path}`, o.level])))).toEqual({
+      'GET /Calls.json': 2, 'POST /Calls.json': 2, 'GET /Calls/{Sid}.json': 2, 'POST /Calls/{Sid}.json': 1,
+    });
+  });
+  it('operations that are $refs to other files: an error naming the file when nothing else is left, a note otherwise', () => {
+    const only = parseOpenApi('d.yaml', JSON.stringify({ openapi: '3.0.0', paths: { '/v2/things': { get: { $ref: 'resources/things_list.yml' } } } }));
+    expect(() => openApiInput('d.yaml', only, v)).toThrow("d.yaml: 1 operation(s) are $refs to other files (e.g. resources/things_list.yml), which are not followed (only references inside the document are); bundle the document first (e.g. redocly bundle)");
+    const mixed = parseOpenApi('d.yaml', JSON.stringify({ openapi: '3.0.0', paths: { '/v2/things': { get: { $ref: 'resources/things_list.yml' }, post: { responses: ok } } } }));
+    expect(openApiInput('d.yaml', mixed, v).notes).toEqual(['1 path item(s) or operation(s) are $refs to other files and were not graded', 'remote $ref not fetched: resources/things_list.yml']);
+  });
+  it('a verb segment that is not answered itself stays an action even with paths below it', () => {
+    expect(levels([op('POST', '/qr/generate/png'), op('GET', '/qr/generate/png'), op('GET', '/qr/{id}')]).ops).toEqual({ 'POST /qr/generate/png': 1, 'GET /qr/generate/png': 1, 'GET /qr/{id}': 2 });
+    expect(levels([op('POST', '/files/{id}/upload_sessions'), op('GET', '/files/{id}')]).ops['POST /files/{id}/upload_sessions']).toBe(2);
+  });
+});

@@ -236,5 +236,7 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  // exit only once stdout has flushed: process.exit right after a large write to a pipe cuts the
+  // output at the pipe's buffer (64 KiB), e.g. `maturity --format json` of a big API piped to jq
+  main(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));
 }

@@ -12,6 +12,7 @@ export { normalizePath } from './shape.js';
 export type Rule = 'min' | 'majority';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'CONNECT']);
 
 export interface Analysed {
   op: Operation;
@@ -127,8 +128,9 @@ function tunnelEvidence(op: Operation, v: Vocabulary, shape: InterfaceShape, api
   const tunnel = shape.postOnly(address) && (tunnelName(op.path, v) || shape.addresses.size <= 2);
   const fields = [...new Set([...op.bodyFields, ...op.params, ...Object.keys(op.selectors ?? {})])];
   for (const f of fields.filter((x) => v.rpcFields.has(x.toLowerCase()))) {
-    const named = (op.selectors?.[f] ?? []).filter((x) => namesOperation(x, v));
-    if (named.length) zero.push({ kind: 'rpc-field', message: `the operation is named in the request: '${f}' selects ${named.slice(0, 3).join(', ')}${named.length > 3 ? ', ...' : ''}`, location: op.location });
+    // values that are HTTP methods (`Method: [GET, POST]`, a callback's method) choose nothing here
+    const named = (op.selectors?.[f] ?? []).filter((x) => !HTTP_METHODS.has(x.toUpperCase()) && namesOperation(x, v));
+    if (named.length >= 2 || (named.length && (shape.postOnly(address) || named.includes(op.operationName ?? '')))) zero.push({ kind: 'rpc-field', message: `the operation is named in the request: '${f}' selects ${named.slice(0, 3).join(', ')}${named.length > 3 ? ', ...' : ''}`, location: op.location });
     else if (tunnel) zero.push({ kind: 'rpc-field', message: `the operation is named in the request ('${f}' at the tunnel address ${op.path})`, location: op.location });
     else data.push({ kind: 'domain-field', message: `'${f}' is read as data: ${shape.addresses.size} addresses, and nothing shows its value selecting the operation`, location: op.location });
   }
@@ -213,7 +215,8 @@ function gradeResource(key: string, list: Analysed[], input: GradeInput, v: Voca
   const evidence: Evidence[] = [];
   const methods = [...new Set(list.map((a) => a.op.method))].sort();
   let cap: Level = 3;
-  if (list.length > 1 && methods.length === 1 && methods[0] === 'POST') {
+  // every operation a POST, and at least two of them not already explained by an action or an item POST
+  if (list.length > 1 && methods.length === 1 && methods[0] === 'POST' && list.filter((a) => a.level >= 2).length > 1) {
     cap = 1;
     evidence.push({ kind: 'post-only', message: `${list.length} operations, all POST` });
   }

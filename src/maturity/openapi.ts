@@ -77,12 +77,15 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
   const operations: Operation[] = [];
   const paths = r.deref(doc.paths) as Json;
   if (!isObj(paths)) throw new OpenApiError(`${file}: 'paths' could not be resolved`);
+  let externalOps = 0;
   for (const [p, rawItem] of Object.entries(paths)) {
     const item = r.deref(rawItem);
     if (!isObj(item)) continue;
     const key = splitPathKey(p);
     for (const m of METHODS) {
-      const op = r.deref(item[m]);
+      const raw = item[m];
+      if (isObj(raw) && typeof raw.$ref === 'string' && !raw.$ref.startsWith('#')) externalOps++;
+      const op = r.deref(raw);
       if (!isObj(op)) continue;
       const location = `${file}#/paths/${pointerEscape(p)}/${m}`;
       const params = [...asArray(item.parameters), ...asArray(op.parameters)].map((x) => r.deref(x)).filter(isObj);
@@ -114,7 +117,14 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
       });
     }
   }
+  const externalItems = Object.values(paths).filter((x) => isObj(x) && typeof x.$ref === 'string' && !x.$ref.startsWith('#')).length;
+  const example = [...r.remote].sort()[0];
+  if (!operations.length && (externalItems || externalOps)) {
+    const what = externalItems ? `${externalItems} of ${Object.keys(paths).length} path item(s)` : `${externalOps} operation(s)`;
+    throw new OpenApiError(`${file}: ${what} are $refs to other files (e.g. ${example}), which are not followed (only references inside the document are); bundle the document first (e.g. redocly bundle)`);
+  }
   const notes = [...r.remote].sort().map((ref) => `remote $ref not fetched: ${ref}`);
+  if (externalItems || externalOps) notes.unshift(`${externalItems + externalOps} path item(s) or operation(s) are $refs to other files and were not graded`);
   return { kind: 'openapi', path: file, operations, excluded: [], notes, style: 'openapi' };
 }
 

@@ -109,8 +109,8 @@ export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): 
     const address = segs.slice(0, i + 1).map((s) => (isParam(s) ? '{}' : s.toLowerCase())).join('/');
     const methods = shape.methodsAt(address);
     const leaf = i === segs.length - 1;
-    // a resource: several methods answer here, or something lives below it
-    if (methods.size > 1 || shape.hasChildren(address)) return;
+    // a resource: several methods answer here, or it is answered itself and items live below it
+    if (methods.size > 1 || (methods.size === 1 && shape.hasChildren(address))) return;
     const afterItem = i > 0 && isParam(segs[i - 1]!);
     const w = words(seg.replace(v.extensionPattern, ''));
     if (leaf && afterItem && op.method === 'POST' && shape.postOnly(address) && !PLURAL.test(w[w.length - 1] ?? '') && !v.subResourceNouns.has(seg.toLowerCase())) {
@@ -124,7 +124,7 @@ export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): 
 
 /**
  * A verb first, not an allowed noun. A compound ending in a plural (`check-runs`,
- * `merge-requests`) is a collection unless its verb is a CRUD verb (`list-users`, `getUsers`).
+ * `upload_sessions`) is a collection unless its verb is one of compoundVerbs (`list-users`, `getUsers`).
  * On a GET, only the read and list verbs (`getUser`, `findByStatus`, `list`) and the session
  * verbs name an action: `GET /things/{id}/archive` reads an archive.
  */
@@ -136,7 +136,7 @@ export function isVerbSegment(segment: string, method: string, v: Vocabulary): b
   const first = w[0];
   if (!first || !v.verbs.has(first) || (w.length === 1 && v.nouns.has(first))) return false;
   const crud = v.crudVerbs.has(first);
-  if (w.length > 1 && PLURAL.test(w[w.length - 1]!) && !crud) return false;
+  if (w.length > 1 && PLURAL.test(w[w.length - 1]!) && !v.compoundVerbs.has(first)) return false;
   if (method === 'GET' && !crud && !v.getActions.has(first)) return false;
   return true;
 }

@@ -22,6 +22,7 @@ export interface Vocabulary {
   /** The CRUD verbs (every verb of verbMethods). */
   crudVerbs: Set<string>;
   getActions: Set<string>;
+  compoundVerbs: Set<string>;
   tunnelSegments: string[];
   prefixSegments: string[];
   subResourceNouns: Set<string>;
@@ -62,6 +63,7 @@ export function defaultVocabulary(): Vocabulary {
     verbMethods: new Map(Object.entries(data.verbMethods).flatMap(([m, vs]) => vs.map((x) => [x, m as VerbMethod] as const))),
     crudVerbs: new Set(Object.values(data.verbMethods).flat()),
     getActions: new Set(data.getActions),
+    compoundVerbs: new Set(data.compoundVerbs),
     tunnelSegments: data.tunnelSegments,
     prefixSegments: data.prefixSegments,
     subResourceNouns: new Set(data.subResourceNouns),
@@ -110,7 +112,8 @@ function validateConfig(raw: unknown): string | undefined {
   return undefined;
 }
 
-export const isParam = (segment: string) => /^\{.*\}$/.test(segment) || segment === '*' || segment === '**' || segment.startsWith(':');
+/** `{id}`, `{id}.json` (a format suffix on an item), `*`, `:id` (Express style). */
+export const isParam = (segment: string) => /^\{[^}]*\}(\.[A-Za-z]+)?$/.test(segment) || segment === '*' || segment === '**' || segment.startsWith(':');
 
 export function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
