@@ -173,11 +173,29 @@ function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>
   if (model) evidence.push(model.kind === 'next-actions' ? { kind: 'next-actions', message: model.message, location: model.location } : { kind: 'hypermedia-type', message: model.message, location: model.location });
   const builder = v.linkBuilders.find((b) => body.includes(b));
   if (builder) evidence.push({ kind: 'link-builder', message: `the handler builds links (${builder.replace(/\($/, '(...)')})`, location });
+  // an assembler handed in by the framework (PersistentEntityResourceAssembler, PagedResourcesAssembler)
+  const injected = !builder && r.params.map((p) => identifiers(p.type).find((n) => v.hypermediaTypes.includes(n) || /ResourceAssembler$|ModelAssembler$/.test(n))).find(Boolean);
+  if (injected) evidence.push({ kind: 'link-builder', message: `the handler takes a ${injected} to build its representation`, location });
+  const helper = !builder && !injected && file ? hypermediaHelper(body, file.text, v) : undefined;
+  if (helper) evidence.push({ kind: 'hypermedia-type', message: `the handler returns through ${helper.name}(...), which returns ${helper.ret}`, location });
   if (evidence.length) return { hypermedia: 'links', evidence };
   if (NO_BODY_RETURN.test(ret)) return { hypermedia: 'no-body', evidence };
   if (OPEN_RETURN.test(ret) && /\bnoContent\(\)|HttpStatus\.NO_CONTENT|\.build\(\)/.test(body) && !/\b(ok|body)\(/.test(body)) return { hypermedia: 'no-body', evidence };
   if (r.returnType === undefined && r.framework !== 'router-function') return { hypermedia: 'no-body', evidence };
   return { hypermedia: r.returnType === undefined ? 'unknown' : 'none', evidence };
+}
+
+/** A method of the same file the handler calls (or references, `this::createReceiptResponse`) whose declared return type is a hypermedia type (`createReceiptResponse(...)`). */
+function hypermediaHelper(body: string, text: string, v: Vocabulary): { name: string; ret: string } | undefined {
+  for (const m of body.matchAll(/(?:\b|::)([a-z]\w*)\s*\(|::([a-z]\w*)\b/g)) {
+    const name = (m[1] ?? m[2])!;
+    const esc = name.replace(/\$/g, '\\$');
+    const java = new RegExp(`([\\w.<>?,\\s]+?)\\s+${esc}\\s*\\([^)]*\\)\\s*(throws[^{]*)?\\{`).exec(text);
+    const kotlin = new RegExp(`fun\\s+${esc}\\s*\\([^)]*\\)\\s*:\\s*([\\w.<>?*,\\s]+?)\\s*[={]`).exec(text);
+    const ret = (java?.[1] ?? kotlin?.[1] ?? '').trim().split(/\s+/).pop() ?? '';
+    if (identifiers(ret).some((n) => v.hypermediaTypes.includes(n))) return { name, ret };
+  }
+  return undefined;
 }
 
 /** Project types a handler body constructs or converts to (`new OrderModel(`, Kotlin `OrderModel(`). */
