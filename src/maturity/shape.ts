@@ -86,7 +86,8 @@ export interface Action {
   verb: string;
 }
 
-const PLURAL = /[^s]s$|ies$|ches$|shes$|xes$|sses$/;
+/** A plural noun (`runs`, `entries`, `boxes`), not a word that merely ends in s (`status`, `address`, `analysis`). */
+const PLURAL = /(?<![su]|i)s$|ies$|ches$|shes$|xes$|sses$/;
 
 /**
  * The segments of an operation's path that name an action rather than a resource. Structure
@@ -117,24 +118,25 @@ export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): 
       out.push({ segment: seg, kind: 'structure', verb: seg });
       return;
     }
-    if (isVerbSegment(seg, op.method, v)) out.push({ segment: seg, kind: 'word', verb: seg });
+    if (isVerbSegment(seg, op.method, v, leaf && op.method === 'POST' && shape.postOnly(address))) out.push({ segment: seg, kind: 'word', verb: seg });
   });
   return out;
 }
 
 /**
- * A verb first, not an allowed noun. A compound ending in a plural (`check-runs`,
+ * A verb first, not an allowed noun (the allow-list does not protect a POST-only leaf: `POST /items/list` acts). A compound ending in a plural (`check-runs`,
  * `upload_sessions`) is a collection unless its verb is one of compoundVerbs (`list-users`, `getUsers`).
  * On a GET, only the read and list verbs (`getUser`, `findByStatus`, `list`) and the session
  * verbs name an action: `GET /things/{id}/archive` reads an archive.
  */
-export function isVerbSegment(segment: string, method: string, v: Vocabulary): boolean {
+export function isVerbSegment(segment: string, method: string, v: Vocabulary, postOnlyLeaf = false): boolean {
   if (isParam(segment)) return false;
   const seg = segment.replace(v.extensionPattern, '');
-  if (v.nouns.has(seg.toLowerCase())) return false;
   const w = words(seg);
   const first = w[0];
-  if (!first || !v.verbs.has(first) || (w.length === 1 && v.nouns.has(first))) return false;
+  if (!first || !v.verbs.has(first)) return false;
+  // the nouns allow-list reads `GET /search`, `/status` as resources; a POST-only `/list`, `/import` still acts
+  if (!postOnlyLeaf && (v.nouns.has(seg.toLowerCase()) || (w.length === 1 && v.nouns.has(first)))) return false;
   const crud = v.crudVerbs.has(first);
   if (w.length > 1 && PLURAL.test(w[w.length - 1]!) && !v.compoundVerbs.has(first)) return false;
   if (method === 'GET' && !crud && !v.getActions.has(first)) return false;
