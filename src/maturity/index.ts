@@ -103,8 +103,10 @@ async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocab
 const HELP = `Usage: boot-upgrade maturity [dir | openapi-file] [options]
 
 Grades the HTTP interface on the maturity model (levels 0-3): addresses, methods, hypermedia.
-Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS and
-*.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document (JSON/YAML).
+Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS,
+GraphQL and *.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document
+(JSON/YAML). The first line of the output says what holds the level; the report also says
+where the model leaves the answer open.
 
 Options:
   --format text|json|markdown  output format (default text; json has a top-level "level")

@@ -1,10 +1,11 @@
 // OpenAPI 3.x and Swagger 2 documents (JSON or YAML) as graded operations. `$ref`s are resolved
 // inside the document only; a remote reference is never fetched (it is noted instead).
 import { parseDocument } from 'yaml';
-import type { Ambiguity, Evidence, GradeInput, Hypermedia, Operation } from './model.js';
+import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
 import type { Vocabulary } from './vocabulary.js';
+import { ambiguityOf } from './openapi-hints.js';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export class OpenApiError extends Error {}
@@ -40,9 +41,9 @@ export function parseOpenApi(file: string, text: string): Json {
 }
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-class Resolver {
+export class Resolver {
   readonly remote = new Set<string>();
   constructor(private readonly doc: Json) {}
 
@@ -128,7 +129,7 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
   return { kind: 'openapi', path: file, operations, excluded: [], notes, style: 'openapi' };
 }
 
-const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+export const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const strings = (x: unknown): string[] => asArray(x).filter((s): s is string => typeof s === 'string');
 
 function contentOf(r: Resolver, body: unknown): Json {
@@ -137,7 +138,7 @@ function contentOf(r: Resolver, body: unknown): Json {
   return isObj(c) ? c : {};
 }
 
-interface Responses {
+export interface Responses {
   produces: string[];
   schemas: unknown[];
   hasBody: boolean;
@@ -232,32 +233,6 @@ function propertyEntries(r: Resolver, schema: unknown, depth = 0): [string, unkn
   if (!isObj(s) || depth > 4) return [];
   const own = isObj(s.properties) ? Object.entries(s.properties) : [];
   return [...own, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => asArray(s[k]).flatMap((x) => propertyEntries(r, x, depth + 1)))];
-}
-
-/** What the model leaves open for a response without links: links only in examples, or `*_url` fields. */
-function ambiguityOf(r: Resolver, resp: Responses, v: Vocabulary): { ambiguity?: Ambiguity } {
-  if (resp.examples.some((e) => exampleHasLinks(e, v, 0))) return { ambiguity: 'links-in-examples' };
-  if (resp.schemas.some((s) => urlField(r, s, v, 0, new Set()))) return { ambiguity: 'url-fields' };
-  return {};
-}
-
-function exampleHasLinks(e: unknown, v: Vocabulary, depth: number): boolean {
-  if (depth > 5 || typeof e !== 'object' || e === null) return false;
-  if (Array.isArray(e)) return e.slice(0, 3).some((x) => exampleHasLinks(x, v, depth + 1));
-  return Object.entries(e).some(([k, x]) => v.linkFields.includes(k) || exampleHasLinks(x, v, depth + 1));
-}
-
-function urlField(r: Resolver, schema: unknown, v: Vocabulary, depth: number, seen: Set<unknown>): boolean {
-  const s = r.deref(schema);
-  if (!isObj(s) || depth > 3 || seen.has(s)) return false;
-  seen.add(s);
-  const props = r.deref(s.properties);
-  if (isObj(props)) {
-    if (Object.keys(props).some((k) => v.urlFieldSuffixes.some((x) => k.endsWith(x)))) return true;
-    if (Object.values(props).some((p) => urlField(r, p, v, depth + 1, seen))) return true;
-  }
-  if (['allOf', 'oneOf', 'anyOf'].some((k) => asArray(s[k]).some((x) => urlField(r, x, v, depth + 1, seen)))) return true;
-  return s.items !== undefined && urlField(r, s.items, v, depth + 1, seen);
 }
 
 function propertyNames(r: Resolver, schema: unknown, depth = 0): string[] {
