@@ -17,10 +17,16 @@ function queryInPathKeys(raw: Operation[]): Finding[] {
     .filter((o) => o.path.includes('?'))
     .map((o) => ({
       rule: 'maturity/query-in-path-key',
-      message: `path key '${o.path}' holds a query string: OpenAPI path keys are paths, and a query that picks the operation is the level-0 tunnel shape`,
+      message: `path key '${pathKey(o)}' holds a query string: OpenAPI path keys are paths, and a query that picks the operation is the level-0 tunnel shape`,
       location: o.location,
       fix: `one path per resource (${o.path.replace(/\?.*$/, '')}/...), with the query parameters under 'parameters' (in: query)`,
     }));
+}
+
+/** The document's own path key, from the operation's JSON pointer (a Swagger 2 basePath is not part of it). */
+function pathKey(o: Operation): string {
+  const m = /#\/paths\/(.*)\/[a-z]+$/.exec(o.location);
+  return m ? m[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : o.path;
 }
 
 /** `maturity/any-method`: a handler mapped without a method answers PUT and DELETE as it answers GET. */
