@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { grade } from '../src/maturity/grade.js';
 import type { GradeInput, Operation } from '../src/maturity/model.js';
-import { defaultVocabulary, isActionSegment, matchGlob, words } from '../src/maturity/vocabulary.js';
+import { isVerbSegment } from '../src/maturity/shape.js';
+import { defaultVocabulary, matchGlob, words } from '../src/maturity/vocabulary.js';
+
+const isActionSegment = (s: string, vocab: typeof v) => isVerbSegment(s, 'POST', vocab);
 
 const v = defaultVocabulary();
 const op = (method: string, path: string, extra: Partial<Operation> = {}): Operation => ({
@@ -51,8 +54,11 @@ describe('levels and fixes', () => {
     expect(grade(input([op('POST', '/api/getUser'), op('GET', '/api/users')]), v, 'min').resources.map((x) => x.path)).toEqual(['/api/users']);
   });
 
-  it('any-method mappings and POST on an item are level 1; POST-only APIs are level 1', () => {
-    expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });
+  it('any-method mappings are a finding, level 1 only when they take a body; POST on an item and POST-only APIs are level 1', () => {
+    expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 2, 'GET /api/users/{id}': 2 });
+    expect(levels([op('*', '/api/users', { bodyFields: ['name'] }), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });
+    const any = grade(input([op('*', '/greeting', { handler: 'GreetingController#greet' })]), v, 'min');
+    expect([any.level, any.findings.map((f) => f.rule), any.evidence.map((e) => e.kind)]).toEqual([2, ['maturity/any-method'], []]);
     expect(levels([op('GET', '/api/users/{id}'), op('POST', '/api/users/{id}')]).ops).toEqual({ 'GET /api/users/{id}': 2, 'POST /api/users/{id}': 1 });
     expect(levels([op('POST', '/api/users'), op('POST', '/api/orders')]).ops).toEqual({ 'POST /api/orders': 1, 'POST /api/users': 1 });
   });
@@ -104,5 +110,35 @@ describe('OpenAPI reading', async () => {
     expect(() => parseOpenApi('a.json', '{"openapi": "3.0.0",')).toThrow(/^a\.json: not valid JSON: /);
     expect(() => parseOpenApi('a.yaml', 'openapi: 3.0.0\ninfo: {}\n')).toThrow("a.yaml: OpenAPI document has no 'paths' object");
     expect(() => parseOpenApi('a.yaml', '- 1\n- 2\n')).toThrow('a.yaml: not an OpenAPI document (expected an object)');
+  });
+});
+
+describe('shapes met on real documents', async () => {
+  const { openApiInput, parseOpenApi } = await import('../src/maturity/openapi.js');
+  const ok = { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+  it('a field whose values are HTTP methods (a callback method) selects no operation; {Sid}.json is an item', () => {
+    const doc = parseOpenApi('c.json', JSON.stringify({
+      openapi: '3.0.0', paths: {
+        '/Calls.json': {
+          get: { responses: ok },
+          post: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { properties: { To: { type: 'string' }, Method: { type: 'string', enum: ['GET', 'POST'] } } } } } }, responses: ok },
+        },
+        '/Calls/{Sid}.json': { get: { responses: ok }, post: { responses: ok } },
+      },
+    }));
+    const r = grade(openApiInput('c.json', doc, v), v, 'min');
+    expect(Object.fromEntries(r.resources.flatMap((x) => x.operations.map((o) => [`${o.method} ${o.path}`, o.level])))).toEqual({
+      'GET /Calls.json': 2, 'POST /Calls.json': 2, 'GET /Calls/{Sid}.json': 2, 'POST /Calls/{Sid}.json': 1,
+    });
+  });
+  it('operations that are $refs to other files: an error naming the file when nothing else is left, a note otherwise', () => {
+    const only = parseOpenApi('d.yaml', JSON.stringify({ openapi: '3.0.0', paths: { '/v2/things': { get: { $ref: 'resources/things_list.yml' } } } }));
+    expect(() => openApiInput('d.yaml', only, v)).toThrow("d.yaml: 1 operation(s) are $refs to other files (e.g. resources/things_list.yml), which are not followed (only references inside the document are); bundle the document first (e.g. redocly bundle)");
+    const mixed = parseOpenApi('d.yaml', JSON.stringify({ openapi: '3.0.0', paths: { '/v2/things': { get: { $ref: 'resources/things_list.yml' }, post: { responses: ok } } } }));
+    expect(openApiInput('d.yaml', mixed, v).notes).toEqual(['1 path item(s) or operation(s) are $refs to other files and were not graded', 'remote $ref not fetched: resources/things_list.yml']);
+  });
+  it('a verb segment that is not answered itself stays an action even with paths below it', () => {
+    expect(levels([op('POST', '/qr/generate/png'), op('GET', '/qr/generate/png'), op('GET', '/qr/{id}')]).ops).toEqual({ 'POST /qr/generate/png': 1, 'GET /qr/generate/png': 1, 'GET /qr/{id}': 2 });
+    expect(levels([op('POST', '/files/{id}/upload_sessions'), op('GET', '/files/{id}')]).ops['POST /files/{id}/upload_sessions']).toBe(2);
   });
 });

@@ -25,6 +25,16 @@ interface Expected {
   blocking?: [string, string, string][];
   excluded?: [string, string][];
   notes?: string[];
+  headline?: string;
+  /** Both rules' levels. */
+  levels?: { min: number; majority: number };
+  /** One substring per ambiguity, in order. */
+  ambiguities?: string[];
+  /** [rule, message] of each design finding, in order. */
+  findings?: [string, string][];
+  documents?: string[];
+  /** Evidence messages an operation must carry: `METHOD path` -> substrings. */
+  evidence?: Record<string, string[]>;
 }
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -53,8 +63,9 @@ function target(caseDir: string): string {
   return only && statSync(only).isFile() ? rel(only) : rel(input);
 }
 
-function check(report: Report, e: Expected, prefix: string) {
+function check(report: Report, e: Expected, prefix: string, input = '\u0000') {
   const strip = (loc: string) => loc.replace(prefix, '');
+  const named = (s: string) => s.split(input).join('{input}');
   if (e.level !== undefined) expect(report.level).toBe(e.level);
   if (e.derivation !== undefined) expect(report.derivation).toBe(e.derivation);
   const resources = Object.fromEntries(report.resources.map((r) => [r.path, r.level]));
@@ -64,7 +75,20 @@ function check(report: Report, e: Expected, prefix: string) {
   if (e.operations) expect(pick(operations, e.operations)).toEqual(e.operations);
   if (e.blocking) expect(report.blocking.map((b) => [b.operation, b.fix, strip(b.location ?? '')])).toEqual(e.blocking);
   if (e.excluded) expect(report.excluded.map((x) => [x.operation, x.reason])).toEqual(e.excluded);
-  if (e.notes) expect(report.notes).toEqual(e.notes);
+  if (e.notes) expect(report.notes.map(named)).toEqual(e.notes);
+  if (e.headline !== undefined) expect(report.headline).toBe(e.headline);
+  if (e.levels) expect(report.levels).toEqual(e.levels);
+  if (e.ambiguities) {
+    expect(report.ambiguities.length).toBe(e.ambiguities.length);
+    e.ambiguities.forEach((a, i) => expect(report.ambiguities[i]).toContain(a));
+  }
+  if (e.findings) expect(report.findings.map((f) => [f.rule, f.message])).toEqual(e.findings);
+  if (e.documents) expect(report.input.documents?.map(named)).toEqual(e.documents);
+  for (const [op, wants] of Object.entries(e.evidence ?? {})) {
+    const found = report.resources.flatMap((r) => r.operations).find((o) => `${o.method} ${o.path}` === op);
+    expect(found, op).toBeDefined();
+    for (const w of wants) expect(found!.evidence.map((x) => x.message).join('\n')).toContain(w);
+  }
   expect(report.summary.resources).toBe(report.resources.length);
 }
 
@@ -88,7 +112,7 @@ describe('maturity fixtures', () => {
         }
         const report = JSON.parse(stdout) as Report;
         const prefix = t.endsWith('/input') ? '' : path.posix.dirname(t) + '/';
-        check(report, run, prefix);
+        check(report, run, prefix, t);
       });
     });
   }
@@ -101,7 +125,10 @@ describe('maturity command', () => {
     const below = await cli(['maturity', l1, '--min-level', '2']);
     expect(below.code).toBe(1);
     expect(below.stderr).toBe('boot-upgrade: maturity level 1 is below --min-level 2\n');
-    expect(below.stdout.split('\n')[0]).toBe('Maturity level 1 (minimum over 1 resource(s) (1 at level 1))');
+    expect(below.stdout.split('\n').slice(0, 2)).toEqual([
+      'The only resource is level 1: 4 action endpoints (POST /api/users/create, POST /api/users/get, POST /api/users/update, ... (1 more)) hold it there.',
+      'Maturity level 1 (minimum over 1 resource(s) (1 at level 1)); majority rule: 1',
+    ]);
     expect((await cli(['maturity', l1, '--min-level', '1'])).code).toBe(0);
   });
 
@@ -186,7 +213,7 @@ describe('maturity live probe (loopback only)', () => {
       'Allow: GET, POST, OPTIONS',
       'GET on a resource address',
     ]);
-    expect(seen.sort()).toEqual(['GET /api/orders', 'GET /api/users', 'OPTIONS /api/orders', 'OPTIONS /api/users']);
+    expect(seen.sort()).toEqual(['GET /api/orders', 'GET /api/users', 'OPTIONS /api/imports', 'OPTIONS /api/orders', 'OPTIONS /api/users']);
   });
 
   it('without routes, crawls the links from the base (same origin, bounded)', async () => {
@@ -202,6 +229,7 @@ describe('maturity live probe (loopback only)', () => {
     });
     expect(seen.every((s) => s.startsWith('GET ') || s.startsWith('OPTIONS '))).toBe(true);
     expect(seen.filter((s) => s.includes('example.com'))).toEqual([]);
+    expect(report.notes).toContain('the crawl sends only GET and OPTIONS and follows only the links responses give: an endpoint that answers only POST (or that no response links to) is invisible to it; give the sources or an OpenAPI document to grade those');
   });
 
   it('a timeout is a note, not a hang', async () => {
@@ -211,7 +239,7 @@ describe('maturity live probe (loopback only)', () => {
     try {
       const { maturityReport } = await import('../src/maturity/index.js');
       const report = await maturityReport({ target: path.join(FIXTURES, 'live-probe/input/openapi.yaml'), url, probe: { timeoutMs: 200 } });
-      expect(report.notes).toEqual(['probe GET /api/orders: timed out after 200 ms', 'probe GET /api/users: timed out after 200 ms']);
+      expect(report.notes.filter((n) => n.includes('timed out'))).toEqual(['probe GET /api/orders: timed out after 200 ms', 'probe GET /api/users: timed out after 200 ms']);
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));

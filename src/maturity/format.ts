@@ -13,9 +13,11 @@ export function formatReport(r: Report, format: Format): string {
 
 function text(r: Report): string {
   const out: string[] = [];
-  out.push(`Maturity level ${r.level} (${r.derivation})`);
-  out.push(`${r.summary.operations} operation(s) in ${r.summary.resources} resource(s) from ${r.input.kind} ${r.input.path}${r.input.url ? `, probed ${r.input.url}` : ''}; ${r.summary.excluded} excluded`);
+  out.push(r.headline);
+  out.push(`Maturity level ${r.level} (${r.derivation}); ${otherRule(r)}`);
+  out.push(`${r.summary.operations} operation(s) in ${r.summary.resources} resource(s) from ${inputName(r)}${r.input.url ? `, probed ${r.input.url}` : ''}; ${r.summary.excluded} excluded`);
   for (const e of r.evidence) out.push(`  * ${e.message}`);
+  for (const a of r.ambiguities) out.push(`  ? ${a}`);
   for (const res of r.resources) {
     out.push('');
     out.push(`${res.path}  level ${res.level}  [${res.methods.join(', ')}]`);
@@ -29,6 +31,11 @@ function text(r: Report): string {
     out.push(`To reach level ${r.level + 1}:`);
     for (const b of r.blocking) out.push(`  ${b.operation ?? b.resource}: ${b.message}\n    fix: ${b.fix}${b.location ? `\n    at ${b.location}` : ''}`);
   }
+  if (r.findings.length) {
+    out.push('');
+    out.push('Design findings:');
+    for (const f of r.findings) out.push(`  ${f.rule}: ${f.message}${f.fix ? `\n    fix: ${f.fix}` : ''}${f.location ? `\n    at ${f.location}` : ''}`);
+  }
   if (r.excluded.length) {
     out.push('');
     out.push('Excluded:');
@@ -38,14 +45,31 @@ function text(r: Report): string {
   return out.join('\n') + '\n';
 }
 
+/** The level under the rule not chosen, so both are always in sight. */
+function otherRule(r: Report): string {
+  return r.rule === 'min' ? `majority rule: ${r.levels.majority}` : `minimum rule: ${r.levels.min}`;
+}
+
+function inputName(r: Report): string {
+  return r.input.documents?.length ? `openapi ${r.input.documents.join(', ')}` : `${r.input.kind} ${r.input.path}`;
+}
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function markdown(r: Report): string {
   const out: string[] = [];
   out.push(`# API maturity: level ${r.level}`);
   out.push('');
-  out.push(`${r.derivation}. ${r.summary.operations} operation(s), ${r.summary.resources} resource(s), ${r.summary.excluded} excluded. Input: ${r.input.kind} \`${r.input.path}\`${r.input.url ? `, probed ${r.input.url}` : ''}.`);
+  out.push(`**${r.headline}**`);
+  out.push('');
+  out.push(`${r.derivation}; ${otherRule(r)}. ${r.summary.operations} operation(s), ${r.summary.resources} resource(s), ${r.summary.excluded} excluded. Input: \`${inputName(r)}\`${r.input.url ? `, probed ${r.input.url}` : ''}.`);
   for (const e of r.evidence) out.push(`- ${e.message}`);
+  if (r.ambiguities.length) {
+    out.push('');
+    out.push('Where the model leaves the answer open:');
+    out.push('');
+    for (const a of r.ambiguities) out.push(`- ${a}`);
+  }
   out.push('');
   out.push('| Resource | Level | Methods |');
   out.push('|---|---|---|');
@@ -61,6 +85,12 @@ function markdown(r: Report): string {
     out.push(`## To reach level ${r.level + 1}`);
     out.push('');
     for (const b of r.blocking) out.push(`- \`${b.operation ?? b.resource}\`: ${b.message}. Fix: \`${cell(b.fix)}\`${b.location ? ` (${b.location})` : ''}`);
+  }
+  if (r.findings.length) {
+    out.push('');
+    out.push('## Design findings');
+    out.push('');
+    for (const f of r.findings) out.push(`- \`${f.rule}\`: ${cell(f.message)}${f.fix ? `. Fix: ${cell(f.fix)}` : ''}${f.location ? ` (${f.location})` : ''}`);
   }
   if (r.excluded.length) {
     out.push('');

@@ -1,30 +1,24 @@
 // The grader: operations -> resources -> levels (cumulative and deterministic), with the
 // evidence behind every level and the blocking findings (with a concrete fix) for the next one.
+// Rules that need the whole interface (tunnels, actions versus sub-resources) read its shape.
 import type { Blocking, Evidence, Excluded, GradeInput, GradedOperation, GradedResource, Level, Operation, Report } from './model.js';
-import { isActionSegment, isParam, matchGlob, overrideFor, segments, words, type Vocabulary } from './vocabulary.js';
+import { designFindings } from './findings.js';
+import { fixForAction, fixForNamedOperation, isValidRequestLine, level3Fix, plural } from './fixes.js';
+import { actionsOf, addressOf, customMethod, InterfaceShape, isPrefixSegment, normalizePath, procedureName, type Action } from './shape.js';
+import { ambiguities, headline } from './summary.js';
+import { isParam, matchGlob, overrideFor, segments, words, type Vocabulary } from './vocabulary.js';
 
+export { normalizePath } from './shape.js';
 export type Rule = 'min' | 'majority';
 
-const READ_VERBS = new Set(['get', 'fetch', 'find', 'read', 'load', 'retrieve', 'show', 'view', 'select', 'lookup']);
-const LIST_VERBS = new Set(['list', 'search', 'query', 'count']);
-const CREATE_VERBS = new Set(['create', 'add', 'insert', 'new', 'register', 'save', 'store', 'post', 'persist', 'make']);
-const UPDATE_VERBS = new Set(['update', 'modify', 'edit', 'change', 'set', 'replace', 'upsert', 'rename', 'put']);
-const DELETE_VERBS = new Set(['delete', 'remove', 'destroy', 'erase', 'drop', 'purge']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'CONNECT']);
 
-/** `{id:\d+}` -> `{id}`; no trailing slash. */
-export function normalizePath(path: string): string {
-  const p = path.replace(/\{([^}:]+)(:[^}]*)?\}/g, (_, n: string) => `{${n.trim()}}`).replace(/\/+$/, '');
-  return p.startsWith('/') ? p || '/' : '/' + p;
-}
-
-const shape = (path: string) => segments(path).map((s) => (isParam(s) ? '{}' : s.toLowerCase())).join('/');
-
-interface Analysed {
+export interface Analysed {
   op: Operation;
   path: string;
   resource: string;
-  actions: string[];
+  actions: Action[];
   level: Level;
   evidence: Evidence[];
 }
@@ -38,37 +32,36 @@ export function grade(input: GradeInput, vocab: Vocabulary, rule: Rule, url?: st
     if (reason) excluded.push({ operation: `${op.method} ${path}`, location: op.location, reason });
     else ops.push({ ...op, path });
   }
-  const apiEvidence: Evidence[] = [];
-  const addresses = new Set(ops.map((o) => shape(o.path)));
-  const methods = new Set(ops.map((o) => o.method));
-  const readOnly = ops.length > 0 && [...methods].every((m) => SAFE_METHODS.has(m));
-  const singleEndpoint = addresses.size === 1 && methods.size === 1 && !readOnly;
-  const postOnlyApi = addresses.size > 1 && methods.size === 1 && methods.has('POST');
-  if (singleEndpoint) apiEvidence.push({ kind: 'single-endpoint', message: `one address (${ops[0]!.path}) and one method (${ops[0]!.method}) carry every operation` });
-  if (postOnlyApi) apiEvidence.push({ kind: 'post-only', message: `${addresses.size} addresses, POST for everything` });
-  if (readOnly) apiEvidence.push({ kind: 'read-only', message: 'read-only API (GET only): graded on its resource addresses, as level 2 allows' });
-
-  const analysed = ops.map((op) => analyse(op, vocab, singleEndpoint, postOnlyApi));
+  const shape = new InterfaceShape(ops);
+  const api = apiShape(ops, shape, vocab);
+  const analysed = ops.map((op) => analyse(op, vocab, shape, api));
   const byResource = new Map<string, Analysed[]>();
   for (const a of analysed) byResource.set(a.resource, [...(byResource.get(a.resource) ?? []), a]);
 
   const resources: GradedResource[] = [...byResource.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, list]) => gradeResource(path, list, input));
+    .map(([path, list]) => gradeResource(path, list, input, vocab));
 
   const counts = { '0': 0, '1': 0, '2': 0, '3': 0 } as Report['summary']['resourcesByLevel'];
   for (const r of resources) counts[String(r.level) as '0']++;
-  const { level, derivation } = overall(resources, rule, counts);
+  const min = overall(resources, 'min', counts);
+  const majority = overall(resources, 'majority', counts);
+  const { level, derivation } = rule === 'min' ? min : majority;
+  const blocking = resources.filter((r) => r.level === level).flatMap((r) => r.blocking);
   return {
+    headline: headline(resources, min.level),
     level,
     rule,
     derivation,
-    input: { kind: input.kind, path: input.path, ...(url ? { url } : {}) },
+    levels: { min: min.level, majority: majority.level },
+    input: { kind: input.kind, path: input.path, ...(url ? { url } : {}), ...(input.documents ? { documents: input.documents } : {}) },
     summary: { resources: resources.length, operations: ops.length, excluded: excluded.length, resourcesByLevel: counts },
-    evidence: apiEvidence,
+    evidence: api.evidence,
     resources,
-    blocking: resources.filter((r) => r.level === level).flatMap((r) => r.blocking),
+    blocking,
     excluded,
+    ambiguities: ambiguities(ops, api.openSingle, input),
+    findings: designFindings(input.operations, analysed, shape, vocab),
     notes: input.notes,
   };
 }
@@ -84,41 +77,77 @@ function exclusionReason(op: Operation, path: string, v: Vocabulary): string | u
   return undefined;
 }
 
-function actionSegments(path: string, v: Vocabulary): string[] {
-  const o = overrideFor(path, v);
-  if (o === 'resource') return [];
-  const segs = segments(path);
-  if (o === 'action') return segs.filter((s) => !isParam(s)).slice(-1);
-  return segs.filter((s) => isActionSegment(s, v));
+interface ApiShape {
+  evidence: Evidence[];
+  /** One address and one method carry every operation, and the address is a tunnel. */
+  singleEndpoint: boolean;
+  /** One address and one method, but nothing says it tunnels (`POST /streams`): graded as a resource. */
+  openSingle?: Operation;
+  postOnly: boolean;
 }
 
-const FILLER_WORDS = ['by', 'all', 'id', 'info', 'details', 'data'];
-
-/** The noun an action segment carries (`getUser` -> `users`), or undefined (`update`, `getById`). */
-function actionNoun(segment: string): string | undefined {
-  const rest = words(segment).slice(1).filter((x) => !FILLER_WORDS.includes(x));
-  return rest.length ? plural(rest.join('-')) : undefined;
+/** The address names a tunnel (`/rpc`, `/graphql`, `/UserService`) rather than a resource. */
+function tunnelName(path: string, v: Vocabulary): boolean {
+  const last = segments(path).filter((s) => !isParam(s)).pop();
+  if (!last) return true;
+  return words(last.replace(v.extensionPattern, '')).some((w) => v.tunnelSegments.includes(w));
 }
 
-/** The resource an operation belongs to: its path without action segments and a trailing id (`/api/getUser` -> `/api/users`). */
-function resourceOf(path: string, actions: string[]): string {
-  const segs = segments(path).flatMap((s) => (actions.includes(s) ? (actionNoun(s) ? [actionNoun(s)!] : []) : [s]));
-  if (segs.length && isParam(segs[segs.length - 1]!)) segs.pop();
-  return '/' + segs.map((s) => (isParam(s) ? '{}' : s)).join('/');
+function apiShape(ops: Operation[], shape: InterfaceShape, v: Vocabulary): ApiShape {
+  const evidence: Evidence[] = [];
+  const concrete = ops.filter((o) => o.method !== '*');
+  const readOnly = concrete.length > 0 && [...shape.allMethods].every((m) => SAFE_METHODS.has(m));
+  const one = shape.addresses.size === 1 && shape.allMethods.size === 1 && !readOnly ? concrete[0] : undefined;
+  const namesOperation = (o: Operation) => o.soap || o.graphql || [...o.bodyFields, ...o.params].some((f) => v.rpcFields.has(f.toLowerCase()) || v.operationFields.includes(f));
+  const singleEndpoint = !!one && (tunnelName(one.path, v) || concrete.some(namesOperation));
+  const postOnly = shape.addresses.size > 1 && shape.allMethods.size === 1 && shape.allMethods.has('POST');
+  if (singleEndpoint) evidence.push({ kind: 'single-endpoint', message: `one address (${one!.path}) and one method (${one!.method}) carry every operation` });
+  if (postOnly) evidence.push({ kind: 'post-only', message: `${shape.addresses.size} addresses, POST for everything` });
+  if (readOnly) evidence.push({ kind: 'read-only', message: 'read-only API (GET only): graded on its resource addresses, as level 2 allows' });
+  return { evidence, singleEndpoint, openSingle: one && !singleEndpoint ? one : undefined, postOnly };
 }
 
-function analyse(op: Operation, v: Vocabulary, singleEndpoint: boolean, postOnlyApi: boolean): Analysed {
-  const evidence: Evidence[] = [...op.evidence];
-  const actions = actionSegments(op.path, v);
+/** A value that names an operation (`getUser`, `photos.search`, `delete`), not a kind of thing (`instant`). */
+function namesOperation(value: string, v: Vocabulary): boolean {
+  const last = value.split('.').pop() ?? '';
+  return (value.includes('.') && /^[A-Za-z][\w.]*$/.test(value)) || v.verbs.has(words(last)[0] ?? '');
+}
+
+/**
+ * Level 0 evidence. The operation is named in the request when a field's known values are
+ * operation names (an enum, a `params = "action=..."` condition, a path key's query), when the
+ * body has the JSON-RPC shape, or when a field from rpcFields reaches a POST-only tunnel address.
+ * A field called `method` on an ordinary collection is data (`domain-field`), not a tunnel.
+ */
+function tunnelEvidence(op: Operation, v: Vocabulary, shape: InterfaceShape, api: ApiShape): { zero: Evidence[]; data: Evidence[] } {
   const zero: Evidence[] = [];
-  const one: Evidence[] = [];
+  const data: Evidence[] = [];
   if (op.soap) zero.push({ kind: 'soap', message: `SOAP envelope (${op.consumes.filter((c) => v.soapMediaTypes.includes(c)).join(', ') || 'text/xml'})${op.operationName ? `, operation ${op.operationName} named in the payload` : ''}`, location: op.location });
-  const rpc = [...op.bodyFields, ...op.params].filter((f) => v.rpcFields.has(f.toLowerCase()));
-  if (rpc.length) zero.push({ kind: 'rpc-field', message: `the operation is named in the request ('${rpc[0]}')`, location: op.location });
-  if (singleEndpoint) zero.push({ kind: 'single-endpoint', message: 'the only address and method of the API', location: op.location });
-  if (actions.length) one.push({ kind: 'action-in-path', message: `action in the path: '${actions.join("', '")}'`, location: op.location });
-  if (op.method === '*') one.push({ kind: 'any-method', message: 'the mapping accepts every HTTP method', location: op.location });
-  if (postOnlyApi) one.push({ kind: 'post-only', message: 'POST for everything', location: op.location });
+  if (op.graphql) zero.push({ kind: 'graphql', message: 'GraphQL: one address, the operation named in the query document', location: op.location });
+  const address = addressOf(op.path);
+  const tunnel = shape.postOnly(address) && (tunnelName(op.path, v) || shape.addresses.size <= 2);
+  const fields = [...new Set([...op.bodyFields, ...op.params, ...Object.keys(op.selectors ?? {})])];
+  for (const f of fields.filter((x) => v.rpcFields.has(x.toLowerCase()))) {
+    // values that are HTTP methods (`Method: [GET, POST]`, a callback's method) choose nothing here
+    const named = (op.selectors?.[f] ?? []).filter((x) => !HTTP_METHODS.has(x.toUpperCase()) && namesOperation(x, v));
+    if (named.length >= 2 || (named.length && (shape.postOnly(address) || named.includes(op.operationName ?? '')))) zero.push({ kind: 'rpc-field', message: `the operation is named in the request: '${f}' selects ${named.slice(0, 3).join(', ')}${named.length > 3 ? ', ...' : ''}`, location: op.location });
+    else if (tunnel) zero.push({ kind: 'rpc-field', message: `the operation is named in the request ('${f}' at the tunnel address ${op.path})`, location: op.location });
+    else data.push({ kind: 'domain-field', message: `'${f}' is read as data: ${shape.addresses.size} addresses, and nothing shows its value selecting the operation`, location: op.location });
+  }
+  const rpcShape = fields.find((f) => v.operationFields.includes(f));
+  if (rpcShape && !zero.some((e) => e.kind === 'rpc-field')) zero.push({ kind: 'rpc-field', message: `JSON-RPC request ('${rpcShape}' field): the operation is named in the body`, location: op.location });
+  if (api.singleEndpoint) zero.push({ kind: 'single-endpoint', message: 'the only address and method of the API', location: op.location });
+  return { zero, data };
+}
+
+function analyse(op: Operation, v: Vocabulary, shape: InterfaceShape, api: ApiShape): Analysed {
+  const evidence: Evidence[] = [...op.evidence];
+  const actions = overriddenActions(op, v) ?? actionsOf(op, shape, v);
+  const { zero, data } = tunnelEvidence(op, v, shape, api);
+  const one: Evidence[] = [];
+  for (const a of actions) one.push(actionEvidence(a, op));
+  if (op.method === '*' && op.bodyFields.length) one.push({ kind: 'any-method', message: 'the mapping accepts every HTTP method and takes a body: the method does not choose the operation', location: op.location });
+  if (api.postOnly) one.push({ kind: 'post-only', message: 'POST for everything', location: op.location });
   if (op.method === 'POST' && !actions.length && isParam(segments(op.path).pop() ?? '')) one.push({ kind: 'post-on-item', message: 'POST on an item address', location: op.location });
   const override = overrideFor(op.path, v);
   if (override) evidence.push({ kind: 'override', message: `treated as ${override === 'action' ? 'an action' : 'a resource'} by the config file`, location: op.location });
@@ -126,125 +155,137 @@ function analyse(op: Operation, v: Vocabulary, singleEndpoint: boolean, postOnly
   if (zero.length) level = 0;
   else if (one.length) level = 1;
   else level = op.hypermedia === 'none' ? 2 : 3; // no body, or a response the input cannot show, is not held against level 3
-  if (level >= 2) evidence.push({ kind: 'methods', message: `${op.method} on a resource address`, location: op.location });
+  if (level >= 2) evidence.push({ kind: 'methods', message: `${op.method === '*' ? 'any method (a weakness of this handler, see findings)' : op.method} on a resource address`, location: op.location });
   if (level === 2) evidence.push({ kind: 'no-hypermedia', message: 'the response carries no links', location: op.location });
-  return { op, path: op.path, resource: resourceOf(op.path, actions), actions, level, evidence: [...zero, ...one, ...evidence] };
+  return { op, path: op.path, resource: resourceOf(op.path, actions, v), actions, level, evidence: [...zero, ...one, ...data, ...evidence] };
 }
 
-function gradeResource(key: string, list: Analysed[], input: GradeInput): GradedResource {
+function overriddenActions(op: Operation, v: Vocabulary): Action[] | undefined {
+  const o = overrideFor(op.path, v);
+  if (o === 'resource') return [];
+  if (o === 'action') return segments(op.path).filter((s) => !isParam(s)).slice(-1).map((s) => ({ segment: s, kind: 'word' as const, verb: s }));
+  return undefined;
+}
+
+function actionEvidence(a: Action, op: Operation): Evidence {
+  const location = op.location;
+  if (a.kind === 'custom-method') return { kind: 'custom-method', message: `custom method ':${a.verb}' names an action on the resource`, location };
+  if (a.kind === 'procedure') return { kind: 'procedure-name', message: `procedure name in the path: '${a.segment}'`, location };
+  if (a.kind === 'structure') return { kind: 'action-in-path', message: `action in the path: '${a.segment}' (a POST after an item id that creates no member)`, location };
+  return { kind: 'action-in-path', message: `action in the path: '${a.segment}'`, location };
+}
+
+/**
+ * The resource an operation belongs to: its path without action segments and a trailing id.
+ * An action's noun becomes the resource only when no resource precedes it (`/api/getUser` ->
+ * `/api/users`); `/pet/findByStatus` stays `/pet`.
+ */
+function resourceOf(path: string, actions: Action[], v: Vocabulary): string {
+  const custom = customMethod(path);
+  const base = custom ? custom.base : path;
+  const out: string[] = [];
+  for (const s of segments(base)) {
+    const a = actions.find((x) => x.segment === s);
+    if (!a) {
+      out.push(s);
+      continue;
+    }
+    if (a.kind === 'procedure') {
+      out.push(...procedureName(s, v)!.noun.split('.'));
+      continue;
+    }
+    const hasResource = out.some((x) => !isParam(x) && !isPrefixSegment(x, v));
+    const noun = actionNoun(s, v);
+    if (!hasResource && noun) out.push(noun);
+  }
+  if (out.length && isParam(out[out.length - 1]!)) out.pop();
+  return '/' + out.map((s) => (isParam(s) ? '{}' : s)).join('/');
+}
+
+/** The noun an action segment carries (`getUser` -> `users`; `findByStatus`, `update` -> none). */
+function actionNoun(segment: string, v: Vocabulary): string | undefined {
+  const rest = words(segment.replace(v.extensionPattern, '')).slice(1);
+  const cut = rest.findIndex((x) => v.criteriaWords.includes(x));
+  const nounWords = (cut < 0 ? rest : rest.slice(0, cut)).filter((x) => !v.fillerWords.includes(x));
+  return nounWords.length ? plural(nounWords.join('-')) : undefined;
+}
+
+function gradeResource(key: string, list: Analysed[], input: GradeInput, v: Vocabulary): GradedResource {
   const display = displayPath(key, list);
   const evidence: Evidence[] = [];
   const methods = [...new Set(list.map((a) => a.op.method))].sort();
   let cap: Level = 3;
-  if (list.length > 1 && methods.length === 1 && methods[0] === 'POST') {
+  // every operation a POST, and at least two of them not already explained by an action or an item POST
+  if (list.length > 1 && methods.length === 1 && methods[0] === 'POST' && list.filter((a) => a.level >= 2).length > 1) {
     cap = 1;
     evidence.push({ kind: 'post-only', message: `${list.length} operations, all POST` });
   }
   const hasLinks = list.some((a) => a.op.hypermedia === 'links');
   if (!hasLinks && cap > 2) cap = 2;
   const operations: GradedOperation[] = list.map((a) => {
-    let level = Math.min(a.level, cap) as Level;
+    const level = Math.min(a.level, cap) as Level;
     const ev = [...a.evidence];
     if (cap === 1 && a.level > 1) ev.unshift({ kind: 'post-only', message: 'every operation of this resource is a POST', location: a.op.location });
     const what = a.op.hypermedia === 'no-body' ? 'no response body' : 'response not visible to the grader';
     if ((a.op.hypermedia === 'no-body' || a.op.hypermedia === 'unknown') && a.level === 3) {
       ev.push({ kind: 'no-body', message: level === 3 ? `${what}: not held against level 3` : `${what}, and no operation of the resource returns links`, location: a.op.location });
     }
-    level = level as Level;
     return { method: a.op.method, path: a.path, level, handler: a.op.handler, location: a.op.location, evidence: ev };
   });
   const level = Math.min(...operations.map((o) => o.level)) as Level;
   evidence.push({ kind: 'methods', message: `methods: ${methods.join(', ')}` });
-  const blocking = list.flatMap((a, i) => blockingFor(a, operations[i]!, level, display, input, hasLinks));
+  const blocking = list.flatMap((a, i) => blockingFor(a, operations[i]!, level, display, input, hasLinks, v));
   return { path: display, level, methods, evidence, operations, blocking };
 }
 
 /** The resource path as written by its first operation (param names kept). */
 function displayPath(key: string, list: Analysed[]): string {
-  const want = segments(key).length;
+  const want = segments(key);
   for (const a of list) {
-    const segs = segments(a.path).filter((s) => !a.actions.includes(s)).slice(0, want);
-    if (segs.length === want) return '/' + segs.join('/');
+    const segs = segments(customMethod(a.path)?.base ?? a.path).filter((s) => !a.actions.some((x) => x.segment === s)).slice(0, want.length);
+    if (segs.length === want.length && segs.every((s, i) => isParam(s) === (want[i] === '{}'))) return '/' + segs.join('/');
   }
   return key;
 }
 
-function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, resource: string, input: GradeInput, hasLinks: boolean): Blocking[] {
+function blockingFor(a: Analysed, g: GradedOperation, resourceLevel: Level, resource: string, input: GradeInput, hasLinks: boolean, v: Vocabulary): Blocking[] {
   if (g.level !== resourceLevel || resourceLevel === 3) return [];
   const next = (resourceLevel + 1) as Level;
   const op = `${a.op.method} ${a.path}`;
   const base = { level: next, resource, operation: op, location: a.op.location };
+  const checked = (b: Blocking): Blocking[] => [isValidRequestLine(b.fix) ? b : { ...b, fix: 'give the operation a resource address and the HTTP method that matches it' }];
   if (g.level === 0) {
-    const target = a.op.operationName ? fixFromWords(words(a.op.operationName.replace(/(Request|Response)$/, '')), '', a.op, input) : undefined;
-    if (a.op.soap) return [{ ...base, message: 'SOAP operation behind a single address', fix: target ?? 'give the resource its own address and use HTTP methods for the operations' }];
+    const named = a.op.operationName;
+    const target = named ? fixForNamedOperation(named, a.op.soap ? '' : tunnelPrefix(a.path, v), a.op, v) : undefined;
+    if (a.op.soap) return checked({ ...base, message: 'SOAP operation behind a single address', fix: target ?? 'give the resource its own address and use HTTP methods for the operations' });
+    if (a.op.graphql) return checked({ ...base, message: 'GraphQL endpoint: every operation behind one POST', fix: 'offer resource addresses beside it (GET /things/{id}, POST /things) if the model\'s levels matter for this API; GraphQL is a different design, not a broken REST one' });
     const rpc = g.evidence.find((e) => e.kind === 'rpc-field');
-    if (rpc && a.op.operationName) return [{ ...base, message: `${rpc.message}: ${a.op.operationName}`, fix: fixFromWords(words(a.op.operationName), a.path, a.op, input) }];
-    if (rpc) return [{ ...base, message: rpc.message, fix: 'one address per resource and one HTTP method per operation instead of the field (e.g. PUT /api/users/{id} for an update)' }];
-    return [{ ...base, message: 'one address and one method for the whole API', fix: 'give each resource its own address (/api/users, /api/users/{id}) and use GET/POST/PUT/DELETE' }];
+    const selected = Object.values(a.op.selectors ?? {}).flat();
+    const prefix = tunnelPrefix(a.path, v);
+    if (rpc && selected.length > 1) return checked({ ...base, message: rpc.message, fix: selected.map((x) => `${x}: ${fixForNamedOperation(x, prefix, a.op, v)}`).join('; ') });
+    if (rpc && named) return checked({ ...base, message: rpc.message.includes(named) ? rpc.message : `${rpc.message}: ${named}`, fix: fixForNamedOperation(named, prefix, a.op, v) });
+    if (rpc) return checked({ ...base, message: rpc.message, fix: 'one address per resource and one HTTP method per operation instead of the field (e.g. PUT /api/users/{id} for an update)' });
+    return checked({ ...base, message: 'one address and one method for the whole API', fix: 'give each resource its own address (/api/users, /api/users/{id}) and use GET/POST/PUT/DELETE' });
   }
   if (g.level === 1) {
-    if (a.actions.length) return [{ ...base, message: `action '${a.actions[a.actions.length - 1]}' named in the path`, fix: fixForAction(a, input) }];
-    if (a.op.method === '*') return [{ ...base, message: 'the mapping accepts every method', fix: `restrict it to the method it implements (GET ${a.path} for a read)` }];
-    if (g.evidence.some((e) => e.kind === 'post-on-item')) return [{ ...base, message: 'POST on an item address', fix: `PUT ${a.path} (replace) or PATCH ${a.path} (partial update)` }];
-    return [{ ...base, message: 'POST for everything', fix: 'use GET to read, PUT/PATCH to change and DELETE to remove the resource' }];
+    const action = a.actions[a.actions.length - 1];
+    if (action) return checked({ ...base, message: action.kind === 'custom-method' ? `custom method ':${action.verb}' names an action` : action.kind === 'procedure' ? `procedure '${action.segment}' named in the path` : `action '${action.segment}' named in the path`, fix: fixForAction(a.op, action, v) });
+    if (a.op.method === '*') return checked({ ...base, message: 'the mapping accepts every method', fix: `restrict it to the method it implements (PUT ${a.path} to replace, POST to create)` });
+    if (g.evidence.some((e) => e.kind === 'post-on-item')) return checked({ ...base, message: 'POST on an item address', fix: `PUT ${a.path} (replace) or PATCH ${a.path} (partial update)` });
+    return checked({ ...base, message: 'POST for everything', fix: 'use GET to read, PUT/PATCH to change and DELETE to remove the resource' });
   }
   if (a.op.hypermedia === 'links' || a.op.hypermedia === 'no-body') return [];
   if (a.op.hypermedia === 'unknown' && hasLinks && !['GET', '*'].includes(a.op.method)) return [];
-  return [{ ...base, message: 'the response carries no hypermedia controls', fix: level3Fix(a, input) }];
+  return [{ ...base, message: 'the response carries no hypermedia controls', fix: level3Fix(a.op, input) }];
 }
 
-function level3Fix(a: Analysed, input: GradeInput): string {
-  const cls = a.op.handler?.split('#')[0];
-  const method = a.op.handler?.split('#')[1];
-  if (input.style === 'spring' && cls && /^[a-z]/.test(cls)) {
-    return `build the body of ${a.op.handler} as an EntityModel<...> with links (WebFluxLinkBuilder/WebMvcLinkBuilder linkTo(...)), or add a nextActions list of follow-up paths to the result`;
-  }
-  if (input.style === 'spring' && cls && method && !method.startsWith('lambda')) {
-    return `return EntityModel<...> (Spring HATEOAS) with links such as linkTo(methodOn(${cls}.class).${method}(...)).withSelfRel(), or add a nextActions list of follow-up paths to the result`;
-  }
-  if (input.style === 'openapi') return `add _links (HAL, application/hal+json) or a nextActions array of follow-up paths to the 2xx response schema`;
-  if (input.style === 'jax-rs') return 'add links to the response (Response.ok(entity).links(Link.fromUri(...).rel("self").build())) or a nextActions list in the body';
-  return 'return links with the representation (HAL _links, JSON:API links, or a nextActions list of follow-up paths)';
-}
-
-function fixForAction(a: Analysed, input: GradeInput): string {
-  const segs = segments(a.path);
-  const first = segs.findIndex((s) => a.actions.includes(s));
-  const prefix = segs.slice(0, first);
-  const actionWords = words(segs[first]!);
-  return fixFromWords(actionWords, '/' + prefix.join('/'), a.op, input);
-}
-
-/** `update` on `/api/users` -> `PUT /api/users/{userNumber}`; `getUser` on `/api` -> `GET /api/users/{id}`. */
-function fixFromWords(w: string[], prefix: string, op: Operation, _input: GradeInput): string {
-  const verb = w[0] ?? '';
-  let segs = segments(prefix);
-  const rest = w.slice(1).filter((x) => !FILLER_WORDS.includes(x));
-  if (rest.length) segs = [...segs, plural(rest.join('-'))];
-  else if (!segs.length) segs = ['resources'];
-  const last = segs[segs.length - 1]!;
-  const collection = '/' + (isParam(last) ? segs.slice(0, -1) : segs).join('/');
-  const item = isParam(last) ? '/' + segs.join('/') : `${collection}/{${idName(op)}}`;
-  const wantsList = w.includes('all') || w.includes('list') || (rest.length > 0 && rest[rest.length - 1]!.endsWith('s'));
-  if (READ_VERBS.has(verb)) return wantsList ? `GET ${collection}` : `GET ${item}`;
-  if (LIST_VERBS.has(verb)) return `GET ${collection}`;
-  if (CREATE_VERBS.has(verb)) return `POST ${collection}`;
-  if (UPDATE_VERBS.has(verb)) return `PUT ${item}`;
-  if (verb === 'patch') return `PATCH ${item}`;
-  if (DELETE_VERBS.has(verb)) return `DELETE ${item}`;
-  return `PATCH ${item} (the '${verb}' state change as a field of the resource)`;
-}
-
-function idName(op: Operation): string {
-  const fields = [...op.bodyFields, ...op.params];
-  return fields.find((f) => /Number$/.test(f)) ?? fields.find((f) => f === 'id') ?? fields.find((f) => /Id$/.test(f)) ?? 'id';
-}
-
-function plural(noun: string): string {
-  if (/s$/.test(noun)) return noun;
-  if (/[^aeiou]y$/.test(noun)) return noun.slice(0, -1) + 'ies';
-  if (/(ch|sh|x|z)$/.test(noun)) return noun + 'es';
-  return noun + 's';
+/** The tunnel's address without the segment that names the tunnel or an action (`/orders/dispatch` -> `/orders`); an API prefix (`/api`, `/rest`) stays. */
+function tunnelPrefix(path: string, v: Vocabulary): string {
+  const segs = segments(path);
+  const last = segs[segs.length - 1];
+  const w = words(last ?? '');
+  if (last && !isParam(last) && !isPrefixSegment(last, v) && (w.some((x) => v.tunnelSegments.includes(x)) || v.verbs.has(w[0] ?? ''))) segs.pop();
+  return '/' + segs.join('/');
 }
 
 function overall(resources: GradedResource[], rule: Rule, counts: Report['summary']['resourcesByLevel']): { level: Level; derivation: string } {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command, CommandContext } from '../cli/commands.js';
-import { grade, type Rule } from './grade.js';
+import { grade, normalizePath, type Rule } from './grade.js';
 import type { GradeInput, Report } from './model.js';
 import { FORMATS, formatReport, type Format } from './format.js';
 import { OpenApiError, openApiInput, parseOpenApi } from './openapi.js';
@@ -68,8 +68,9 @@ async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocab
   const root = path.resolve(dir);
   const files = await readProject(root);
   const source = await sourceInput(dir, files, vocab);
-  if (source.operations.length) return source;
-  // No routes in the sources: grade the OpenAPI documents the repository holds.
+  const generated = source.generatedInterfaces ?? [];
+  if (source.operations.length && !generated.length) return source;
+  // No routes in the sources, or controllers whose mappings are generated at build time: grade the repository's OpenAPI documents.
   const docs = files.filter((f) => f.kind === 'openapi');
   const inputs: GradeInput[] = [];
   for (const d of docs) {
@@ -81,15 +82,31 @@ async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocab
       throw e;
     }
   }
-  if (!inputs.length) return source;
-  return { kind: 'openapi', path: dir, operations: inputs.flatMap((i) => i.operations), excluded: [], notes: inputs.flatMap((i) => i.notes), style: 'openapi' };
+  const hidden = generated.length ? `${generated.join(', ')}: the mappings are generated at build time and are not in the sources` : '';
+  if (!inputs.length) return hidden ? { ...source, notes: [...source.notes, `${hidden}; no OpenAPI document found in the repository to grade them, so those controllers are not graded`] } : source;
+  const documents = inputs.map((i) => i.path);
+  const documented = new Set(inputs.flatMap((i) => i.operations.map((o) => `${o.method} ${normalizePath(o.path)}`)));
+  // hand-written routes the documents do not describe are graded from the sources beside them
+  const extra = source.operations.filter((o) => !documented.has(`${o.method} ${normalizePath(o.path)}`));
+  const why = hidden ? `graded the OpenAPI document(s) ${documents.join(', ')}: ${hidden}` : `graded the OpenAPI document(s) ${documents.join(', ')}: the sources declare no routes`;
+  return {
+    kind: 'openapi',
+    path: dir,
+    documents,
+    operations: [...inputs.flatMap((i) => i.operations), ...extra],
+    excluded: [],
+    notes: [why, ...source.notes, ...inputs.flatMap((i) => i.notes)],
+    style: 'openapi',
+  };
 }
 
 const HELP = `Usage: boot-upgrade maturity [dir | openapi-file] [options]
 
 Grades the HTTP interface on the maturity model (levels 0-3): addresses, methods, hypermedia.
-Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS and
-*.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document (JSON/YAML).
+Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS,
+GraphQL and *.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document
+(JSON/YAML). The first line of the output says what holds the level; the report also says
+where the model leaves the answer open.
 
 Options:
   --format text|json|markdown  output format (default text; json has a top-level "level")

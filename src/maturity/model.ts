@@ -10,6 +10,10 @@ export type EvidenceKind =
   | 'single-endpoint'
   | 'soap'
   | 'rpc-field'
+  | 'graphql'
+  | 'procedure-name'
+  | 'custom-method'
+  | 'domain-field'
   | 'action-in-path'
   | 'any-method'
   | 'post-only'
@@ -54,6 +58,31 @@ export interface Operation {
   hypermedia: Hypermedia;
   /** Facts found by the input reader (hypermedia, SOAP...), carried into the report. */
   evidence: Evidence[];
+  /**
+   * Known values of a request field or query parameter that pick the operation: OpenAPI enums
+   * and path keys (`/rest?method=photos.search`), Spring `params = "action=getUser"` conditions.
+   */
+  selectors?: Record<string, string[]>;
+  /** A framework endpoint whose request names the operation (GraphQL's one POST). */
+  graphql?: boolean;
+  /** What the input shows but the model does not settle (links only in examples, `*_url` fields, HTML views). */
+  ambiguity?: Ambiguity;
+  /** Success status codes the input declares (OpenAPI), for the design findings. */
+  statuses?: string[];
+  /** Response headers declared on the success responses (OpenAPI), lower-case. */
+  responseHeaders?: string[];
+  /** Error media types declared (OpenAPI 4xx/5xx/default). */
+  errorMedia?: string[];
+}
+
+export type Ambiguity = 'links-in-examples' | 'url-fields' | 'html';
+
+/** A design finding beside the level (status codes, names, path keys): it sharpens the level's fixes. */
+export interface Finding {
+  rule: string;
+  message: string;
+  location?: Location;
+  fix?: string;
 }
 
 export interface Excluded {
@@ -71,6 +100,10 @@ export interface GradeInput {
   notes: string[];
   /** Suggested fix style for level 3 (Spring HATEOAS for Spring sources, a schema change for OpenAPI). */
   style: 'spring' | 'jax-rs' | 'openapi' | 'generic';
+  /** The documents actually graded when a directory was given (its OpenAPI files). */
+  documents?: string[];
+  /** Controllers whose mappings live in interfaces generated at build time (`PetsController implements PetsApi`). */
+  generatedInterfaces?: string[];
 }
 
 export interface GradedOperation {
@@ -102,15 +135,23 @@ export interface GradedResource {
 }
 
 export interface Report {
+  /** One sentence a person can act on: how the resources split and what holds the level. */
+  headline: string;
   level: Level;
   rule: 'min' | 'majority';
   derivation: string;
-  input: { kind: GradeInput['kind']; path: string; url?: string };
+  /** The overall level under both rules. */
+  levels: { min: Level; majority: Level };
+  input: { kind: GradeInput['kind']; path: string; url?: string; documents?: string[] };
   summary: { resources: number; operations: number; excluded: number; resourcesByLevel: Record<'0' | '1' | '2' | '3', number> };
   evidence: Evidence[];
   resources: GradedResource[];
   /** What keeps the overall level from rising: the blocking findings of the resources at that level. */
   blocking: Blocking[];
   excluded: Excluded[];
+  /** Where the model itself leaves the answer open for this input. */
+  ambiguities: string[];
+  /** Design findings beside the level (rule ids `maturity/...`). */
+  findings: Finding[];
   notes: string[];
 }

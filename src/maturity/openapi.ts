@@ -3,8 +3,9 @@
 import { parseDocument } from 'yaml';
 import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
 import type { Vocabulary } from './vocabulary.js';
+import { ambiguityOf } from './openapi-hints.js';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export class OpenApiError extends Error {}
@@ -28,14 +29,21 @@ export function parseOpenApi(file: string, text: string): Json {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new OpenApiError(`${file}: not an OpenAPI document (expected an object)`);
   const d = doc as Json;
   if (typeof d.openapi !== 'string' && d.swagger !== '2.0' && d.swagger !== 2) throw new OpenApiError(`${file}: not an OpenAPI document (no 'openapi: 3.x' or 'swagger: "2.0"' field)`);
+  if (isObj(d.paths) && typeof d.paths.$ref === 'string' && !d.paths.$ref.startsWith('#')) {
+    throw new OpenApiError(`${file}: 'paths' is a $ref to ${d.paths.$ref}, which is not followed (only references inside the document are); bundle the document first (e.g. redocly bundle)`);
+  }
+  const webhooks = isObj(d.webhooks) ? Object.keys(d.webhooks).length : 0;
+  if ((d.paths === undefined || (isObj(d.paths) && !Object.keys(d.paths).length)) && webhooks) {
+    throw new OpenApiError(`${file}: nothing to grade: the document declares ${webhooks} webhook(s) (requests this API sends) and no paths (requests it answers)`);
+  }
   if (typeof d.paths !== 'object' || d.paths === null) throw new OpenApiError(`${file}: OpenAPI document has no 'paths' object`);
   return d;
 }
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isObj = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-class Resolver {
+export class Resolver {
   readonly remote = new Set<string>();
   constructor(private readonly doc: Json) {}
 
@@ -69,11 +77,16 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
   const swagger2 = doc.swagger !== undefined;
   const operations: Operation[] = [];
   const paths = r.deref(doc.paths) as Json;
+  if (!isObj(paths)) throw new OpenApiError(`${file}: 'paths' could not be resolved`);
+  let externalOps = 0;
   for (const [p, rawItem] of Object.entries(paths)) {
     const item = r.deref(rawItem);
     if (!isObj(item)) continue;
+    const key = splitPathKey(p);
     for (const m of METHODS) {
-      const op = r.deref(item[m]);
+      const raw = item[m];
+      if (isObj(raw) && typeof raw.$ref === 'string' && !raw.$ref.startsWith('#')) externalOps++;
+      const op = r.deref(raw);
       if (!isObj(op)) continue;
       const location = `${file}#/paths/${pointerEscape(p)}/${m}`;
       const params = [...asArray(item.parameters), ...asArray(op.parameters)].map((x) => r.deref(x)).filter(isObj);
@@ -81,28 +94,42 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
       const bodySchemas = swagger2 ? params.filter((x) => x.in === 'body').map((x) => x.schema) : Object.values(contentOf(r, r.deref(op.requestBody))).map((c) => (isObj(c) ? c.schema : undefined));
       const formFields = params.filter((x) => x.in === 'formData').map((x) => String(x.name));
       const bodyFields = [...new Set([...bodySchemas.flatMap((s) => propertyNames(r, s)), ...formFields])];
-      const { produces, schemas, hasBody } = responses(r, op, swagger2 ? strings(op.produces ?? doc.produces) : undefined);
-      const { hypermedia, evidence } = hypermediaOf(r, produces, schemas, hasBody, v, location);
+      const resp = responses(r, op, swagger2 ? strings(op.produces ?? doc.produces) : undefined);
+      const { hypermedia, evidence } = hypermediaOf(r, resp.produces, resp.schemas, resp.hasBody, v, location);
+      const selectors = selectorValues(r, params, bodySchemas, key.query, v);
       operations.push({
         method: m.toUpperCase(),
-        path: swagger2 && typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') + p : p,
+        path: (swagger2 && typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') : '') + p,
         handler: typeof op.operationId === 'string' ? op.operationId : undefined,
         location,
-        produces,
+        produces: resp.produces,
         consumes,
-        params: params.filter((x) => x.in === 'query' || x.in === 'path').map((x) => String(x.name)),
+        params: [...params.filter((x) => x.in === 'query' || x.in === 'path').map((x) => String(x.name)), ...Object.keys(key.query)],
         bodyFields,
         soap: consumes.some((c) => v.soapMediaTypes.includes(c.split(';')[0]!.trim())),
+        operationName: Object.entries(key.query).find(([k]) => v.rpcFields.has(k.toLowerCase()))?.[1],
         hypermedia,
         evidence,
+        ...(Object.keys(selectors).length ? { selectors } : {}),
+        ...(hypermedia === 'none' ? ambiguityOf(r, resp, v) : {}),
+        statuses: resp.statuses,
+        responseHeaders: resp.headers,
+        errorMedia: resp.errorMedia,
       });
     }
   }
+  const externalItems = Object.values(paths).filter((x) => isObj(x) && typeof x.$ref === 'string' && !x.$ref.startsWith('#')).length;
+  const example = [...r.remote].sort()[0];
+  if (!operations.length && (externalItems || externalOps)) {
+    const what = externalItems ? `${externalItems} of ${Object.keys(paths).length} path item(s)` : `${externalOps} operation(s)`;
+    throw new OpenApiError(`${file}: ${what} are $refs to other files (e.g. ${example}), which are not followed (only references inside the document are); bundle the document first (e.g. redocly bundle)`);
+  }
   const notes = [...r.remote].sort().map((ref) => `remote $ref not fetched: ${ref}`);
+  if (externalItems || externalOps) notes.unshift(`${externalItems + externalOps} path item(s) or operation(s) are $refs to other files and were not graded`);
   return { kind: 'openapi', path: file, operations, excluded: [], notes, style: 'openapi' };
 }
 
-const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
+export const asArray = (x: unknown): unknown[] => (Array.isArray(x) ? x : []);
 const strings = (x: unknown): string[] => asArray(x).filter((s): s is string => typeof s === 'string');
 
 function contentOf(r: Resolver, body: unknown): Json {
@@ -111,34 +138,101 @@ function contentOf(r: Resolver, body: unknown): Json {
   return isObj(c) ? c : {};
 }
 
-function responses(r: Resolver, op: Json, swagger2Produces: string[] | undefined): { produces: string[]; schemas: unknown[]; hasBody: boolean } {
+export interface Responses {
+  produces: string[];
+  schemas: unknown[];
+  hasBody: boolean;
+  /** Success status codes declared. */
+  statuses: string[];
+  /** Headers of the success responses, lower-case. */
+  headers: string[];
+  /** Media types of the error responses (4xx, 5xx, default). */
+  errorMedia: string[];
+  /** Examples of the success responses (OpenAPI `example`/`examples`, Swagger 2 `examples`). */
+  examples: unknown[];
+}
+
+function responses(r: Resolver, op: Json, swagger2Produces: string[] | undefined): Responses {
   const resps = r.deref(op.responses);
   const produces = new Set<string>(swagger2Produces ?? []);
-  const schemas: unknown[] = [];
-  let hasBody = false;
+  const out: Responses = { produces: [], schemas: [], hasBody: false, statuses: [], headers: [], errorMedia: [], examples: [] };
   let anySuccess = false;
   if (isObj(resps)) {
+    const has2xx = Object.keys(resps).some((k) => /^2/.test(k));
     for (const [code, raw] of Object.entries(resps)) {
-      if (!/^(2\d\d|2XX|default)$/i.test(code)) continue;
-      if (code === 'default' && Object.keys(resps).some((k) => /^2/.test(k))) continue;
-      anySuccess = true;
       const resp = r.deref(raw);
+      const success = /^(2\d\d|2XX)$/i.test(code) || (code === 'default' && !has2xx);
+      if (!success) {
+        if (isObj(resp) && /^([45]\d\d|[45]XX|default)$/i.test(code)) out.errorMedia.push(...(swagger2Produces ?? Object.keys(contentOf(r, resp))));
+        continue;
+      }
+      anySuccess = true;
+      if (code !== 'default') out.statuses.push(code);
       if (!isObj(resp)) continue;
+      if (isObj(resp.headers)) out.headers.push(...Object.keys(resp.headers).map((h) => h.toLowerCase()));
       if (swagger2Produces) {
         if (resp.schema !== undefined) {
-          schemas.push(resp.schema);
-          hasBody = true;
+          out.schemas.push(resp.schema);
+          out.hasBody = true;
         }
+        if (isObj(resp.examples)) out.examples.push(...Object.values(resp.examples));
       } else {
         for (const [media, c] of Object.entries(contentOf(r, resp))) {
           produces.add(media);
-          hasBody = true;
-          if (isObj(c)) schemas.push(c.schema);
+          out.hasBody = true;
+          if (!isObj(c)) continue;
+          out.schemas.push(c.schema);
+          if (c.example !== undefined) out.examples.push(c.example);
+          if (isObj(c.examples)) for (const e of Object.values(c.examples)) out.examples.push(isObj(r.deref(e)) ? (r.deref(e) as Json).value : undefined);
+          const schema = r.deref(c.schema);
+          if (isObj(schema) && schema.example !== undefined) out.examples.push(schema.example);
         }
       }
     }
   }
-  return { produces: [...produces], schemas, hasBody: hasBody || !anySuccess };
+  out.produces = [...produces];
+  out.hasBody = out.hasBody || !anySuccess;
+  return out;
+}
+
+/** `/rest?method=photos.search` -> path `/rest`, query `{ method: 'photos.search' }`. */
+export function splitPathKey(key: string): { path: string; query: Record<string, string> } {
+  const q = key.indexOf('?');
+  if (q < 0) return { path: key, query: {} };
+  const query: Record<string, string> = {};
+  for (const pair of key.slice(q + 1).split('&')) {
+    const [k, val] = pair.split('=');
+    if (k) query[decodeURIComponent(k)] = decodeURIComponent(val ?? '');
+  }
+  return { path: key.slice(0, q), query };
+}
+
+/** Known values of the fields that may name the operation: enums, a single `const`, the path key's query. */
+function selectorValues(r: Resolver, params: Json[], bodySchemas: unknown[], keyQuery: Record<string, string>, v: Vocabulary): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const add = (name: string, values: unknown[]) => {
+    const strs = values.filter((x): x is string => typeof x === 'string');
+    if (strs.length && v.rpcFields.has(name.toLowerCase())) out[name] = [...new Set([...(out[name] ?? []), ...strs])];
+  };
+  for (const [k, val] of Object.entries(keyQuery)) if (val) add(k, [val]);
+  for (const p of params) {
+    const schema = r.deref(p.schema) ?? p;
+    if (isObj(schema)) add(String(p.name), [...asArray(schema.enum), ...(schema.const !== undefined ? [schema.const] : [])]);
+  }
+  for (const s of bodySchemas) {
+    for (const [name, prop] of propertyEntries(r, s)) {
+      const ps = r.deref(prop);
+      if (isObj(ps)) add(name, [...asArray(ps.enum), ...(ps.const !== undefined ? [ps.const] : [])]);
+    }
+  }
+  return out;
+}
+
+function propertyEntries(r: Resolver, schema: unknown, depth = 0): [string, unknown][] {
+  const s = r.deref(schema);
+  if (!isObj(s) || depth > 4) return [];
+  const own = isObj(s.properties) ? Object.entries(s.properties) : [];
+  return [...own, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => asArray(s[k]).flatMap((x) => propertyEntries(r, x, depth + 1)))];
 }
 
 function propertyNames(r: Resolver, schema: unknown, depth = 0): string[] {

@@ -178,6 +178,7 @@ export async function probeOperations(input: GradeInput, base: URL, v: Vocabular
   }
   const notes = [...input.notes, ...prober.notes];
   for (const [p, r] of results) if (r.get?.error) notes.push(`probe GET ${p}: ${r.get.error}`);
+  notes.push(...unseen(input.operations));
   const operations = input.operations.map((o) => {
     const r = results.get(normalizePath(o.path));
     if (!r) return o;
@@ -186,6 +187,16 @@ export async function probeOperations(input: GradeInput, base: URL, v: Vocabular
     return { ...o, evidence: [...o.evidence, ...ev], hypermedia: links ? ('links' as const) : o.hypermedia };
   });
   return { ...input, operations, notes };
+}
+
+/** What the probe could not observe: templated addresses, and the responses of methods it never sends. */
+function unseen(ops: Operation[]): string[] {
+  const templated = [...new Set(ops.map((o) => normalizePath(o.path)).filter((p) => segments(p).some(isParam)))];
+  const noGet = [...new Set(ops.filter((o) => !segments(normalizePath(o.path)).some(isParam) && !ops.some((x) => normalizePath(x.path) === normalizePath(o.path) && (x.method === 'GET' || x.method === '*'))).map((o) => `${o.method} ${normalizePath(o.path)}`))];
+  const out: string[] = [];
+  if (templated.length) out.push(`probe: ${templated.length} templated address(es) not probed (no values for their parameters): ${templated.slice(0, 3).join(', ')}${templated.length > 3 ? ', ...' : ''}`);
+  if (noGet.length) out.push(`probe: ${noGet.length} operation(s) answer no GET, and the probe sends only GET and OPTIONS, so their responses are not seen: ${noGet.slice(0, 3).join(', ')}${noGet.length > 3 ? ', ...' : ''}`);
+  return out;
 }
 
 /** With nothing else to go on: GET the base, follow the links it gives (same origin, bounded). */
@@ -222,5 +233,6 @@ export async function crawl(base: URL, v: Vocabulary, opts = PROBE_DEFAULTS): Pr
       if (next && !segments(next).some((s) => s.includes('{'))) queue.push(next);
     }
   }
+  notes.push('the crawl sends only GET and OPTIONS and follows only the links responses give: an endpoint that answers only POST (or that no response links to) is invisible to it; give the sources or an OpenAPI document to grade those');
   return { kind: 'probe', path: base.href, operations, excluded: [], notes: [...notes, ...prober.notes], style: 'generic' };
 }

@@ -45,14 +45,45 @@ interface TypeInfo {
 export async function sourceInput(root: string, files: InputFile[], vocab: Vocabulary): Promise<GradeInput> {
   const notes: string[] = [];
   const routes = await collectRoutes(files, { onError: (file, message) => notes.push(`${file}: ${message}`) });
-  const dataRest = files.some((f) => f.text.includes('RepositoryRestResource') || ((f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && f.text.includes('data-rest')));
-  if (!routes.length && !dataRest) return { kind: 'source', path: root, operations: [], excluded: [], notes, style: 'spring' };
   const types = typeIndex(files);
   const operations: Operation[] = [];
   for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
-  operations.push(...springDataRest(files, types));
+  operations.push(...springDataRest(files, types), ...graphQl(files));
   const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
-  return { kind: 'source', path: root, operations, excluded: [], notes, style: jaxRs ? 'jax-rs' : 'spring' };
+  const generatedInterfaces = generatedApis(types);
+  return { kind: 'source', path: root, operations, excluded: [], notes, style: jaxRs ? 'jax-rs' : 'spring', ...(generatedInterfaces.length ? { generatedInterfaces } : {}) };
+}
+
+const BUILD_KINDS = new Set(['pom', 'gradle', 'gradle-kts']);
+
+/** GraphQL (Spring for GraphQL, Netflix DGS): one framework endpoint, POST at spring.graphql.path (default /graphql). */
+function graphQl(files: InputFile[]): Operation[] {
+  const build = files.find((f) => BUILD_KINDS.has(f.kind) && /spring-boot-starter-graphql|graphql-spring-boot-starter|graphql-dgs-spring-boot-starter|dgs-starter/.test(f.text));
+  const code = files.find((f) => (f.kind === 'java' || f.kind === 'kotlin') && /@(QueryMapping|MutationMapping|SchemaMapping|DgsQuery|DgsMutation|DgsData)\b/.test(f.text));
+  const where = code ?? build;
+  if (!where) return [];
+  const app = files.filter((f) => /(^|\/)application[^/]*\.(properties|ya?ml)$/.test(f.path));
+  const at = configValue(app, 'spring.graphql.path') ?? configValue(app, 'dgs.graphql.path') ?? '/graphql';
+  const m = /@(QueryMapping|MutationMapping|SchemaMapping|DgsQuery|DgsMutation|DgsData)\b|graphql/.exec(where.text);
+  const line = m ? where.text.slice(0, m.index).split('\n').length : 1;
+  const evidence: Evidence[] = [{ kind: 'graphql', message: 'GraphQL endpoint provided by the framework', location: `${where.path}:${line}` }];
+  return [{ method: 'POST', path: at, handler: 'GraphQL', location: `${where.path}:${line}`, produces: ['application/graphql-response+json'], consumes: ['application/json'], params: [], bodyFields: ['query', 'operationName', 'variables'], soap: false, graphql: true, hypermedia: 'none', evidence }];
+}
+
+/**
+ * Controllers that implement an interface the sources do not declare, named like a generated
+ * API (`PetsApi`, `PetsApiDelegate`): openapi-generator writes those at build time from the
+ * repository's own document, so the mappings are not in the sources.
+ */
+function generatedApis(types: Map<string, TypeInfo>): string[] {
+  const out = new Set<string>();
+  for (const info of types.values()) {
+    const d = info.decl;
+    if (!d.annotations.some((a) => a.name === 'RestController' || a.name === 'Controller') && !/Api(Delegate)?\b/.test(d.header)) continue;
+    const supers = /\bimplements\b([^{]*)/.exec(d.header)?.[1] ?? (d.header.startsWith(':') ? d.header.slice(1) : '');
+    for (const name of identifiers(supers)) if (/Api(Delegate)?$/.test(name) && !types.has(name)) out.add(`${d.name} implements ${name}`);
+  }
+  return [...out].sort();
 }
 
 function typeIndex(files: InputFile[]): Map<string, TypeInfo> {
@@ -79,6 +110,9 @@ function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>
   const bodyFields = r.params.filter((p) => p.source === 'body').flatMap((p) => fieldsOf(p.type, types));
   const params = r.params.filter((p) => p.source === 'query' || p.source === 'path' || p.source === 'form').map((p) => p.name);
   const methods = r.methods.length ? r.methods : ['*'];
+  const condition = rpcValue(r, v);
+  const selectors = condition ? { [r.params.find((p) => p.type.endsWith('=' + condition))!.name]: [condition] } : undefined;
+  const html = !soap && hypermedia === 'none' && rendersHtml(r);
   return r.paths.flatMap((p) =>
     methods.map((method) => ({
       method,
@@ -92,7 +126,9 @@ function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>
       soap,
       operationName: r.operation ?? rpcValue(r, v),
       hypermedia: soap ? 'none' : hypermedia,
-      evidence: [...evidence, ...(r.framework === 'wsdl' || r.framework === 'jax-ws' || r.framework === 'spring-ws' ? [] : [])],
+      evidence,
+      ...(selectors ? { selectors } : {}),
+      ...(html ? { ambiguity: 'html' as const } : {}),
     })),
   );
 }
@@ -119,25 +155,59 @@ function fieldsOf(type: string, types: Map<string, TypeInfo>): string[] {
   return out;
 }
 
+/** Return types that say nothing about the body: the handler's code decides what is returned. */
+const OPEN_RETURN = /^(ResponseEntity|HttpEntity|Mono<ResponseEntity|Object|Any|Mono<\?>|Mono<Any>)(<\s*(\?|\*|Object|Any|\?\s*extends\s*\w+)\s*>+)?$/;
+const NO_BODY_RETURN = /^(void|Unit|ResponseEntity<Void>|ResponseEntity<Unit>|Mono<Void>|Mono<Unit>|HttpEntity<Void>|Mono<ResponseEntity<Void>>)$/;
+
 function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>, v: Vocabulary, location: string): { hypermedia: Hypermedia; evidence: Evidence[] } {
   const evidence: Evidence[] = [];
   const media = r.produces.find((p) => v.hypermediaMediaTypes.includes(p.split(';')[0]!.trim()));
   if (media) evidence.push({ kind: 'hypermedia-media-type', message: `produces ${media}`, location });
-  const ret = r.returnType ?? '';
+  const ret = (r.returnType ?? '').replace(/\s+/g, '');
   const hmType = identifiers(ret).find((n) => v.hypermediaTypes.includes(n));
-  if (hmType) evidence.push({ kind: 'hypermedia-type', message: `returns ${hmType} (Spring HATEOAS): ${ret}`, location });
-  const model = modelWithLinks(ret, types, v);
-  if (model) evidence.push(model.kind === 'next-actions' ? { kind: 'next-actions', message: model.message, location: model.location } : { kind: 'hypermedia-type', message: model.message, location: model.location });
+  if (hmType) evidence.push({ kind: 'hypermedia-type', message: `returns ${hmType} (Spring HATEOAS): ${r.returnType}`, location });
   const file = files.find((f) => f.path === r.file);
-  if (file && r.body) {
-    const body = file.text.slice(r.body.start, r.body.end);
-    const builder = v.linkBuilders.find((b) => body.includes(b));
-    if (builder) evidence.push({ kind: 'link-builder', message: `the handler builds links (${builder.replace(/\($/, '(...)')})`, location });
-  }
+  const body = file && r.body ? file.text.slice(r.body.start, r.body.end) : '';
+  // follow what the handler actually returns: the declared type, or for ResponseEntity<?> the types its body builds
+  const model = modelWithLinks(ret, types, v) ?? (OPEN_RETURN.test(ret) || !ret ? modelWithLinks(constructed(body, types).join(' '), types, v) : undefined);
+  if (model) evidence.push(model.kind === 'next-actions' ? { kind: 'next-actions', message: model.message, location: model.location } : { kind: 'hypermedia-type', message: model.message, location: model.location });
+  const builder = v.linkBuilders.find((b) => body.includes(b));
+  if (builder) evidence.push({ kind: 'link-builder', message: `the handler builds links (${builder.replace(/\($/, '(...)')})`, location });
+  // an assembler handed in by the framework (PersistentEntityResourceAssembler, PagedResourcesAssembler)
+  const injected = !builder && r.params.map((p) => identifiers(p.type).find((n) => v.hypermediaTypes.includes(n) || /ResourceAssembler$|ModelAssembler$/.test(n))).find(Boolean);
+  if (injected) evidence.push({ kind: 'link-builder', message: `the handler takes a ${injected} to build its representation`, location });
+  const helper = !builder && !injected && file ? hypermediaHelper(body, file.text, v) : undefined;
+  if (helper) evidence.push({ kind: 'hypermedia-type', message: `the handler returns through ${helper.name}(...), which returns ${helper.ret}`, location });
   if (evidence.length) return { hypermedia: 'links', evidence };
-  if (/^(void|Unit|ResponseEntity<Void>|ResponseEntity<Unit>|Mono<Void>|Mono<Unit>|HttpEntity<Void>)$/.test(ret.replace(/\s+/g, ''))) return { hypermedia: 'no-body', evidence };
+  if (NO_BODY_RETURN.test(ret)) return { hypermedia: 'no-body', evidence };
+  if (OPEN_RETURN.test(ret) && /\bnoContent\(\)|HttpStatus\.NO_CONTENT|\.build\(\)/.test(body) && !/\b(ok|body)\(/.test(body)) return { hypermedia: 'no-body', evidence };
   if (r.returnType === undefined && r.framework !== 'router-function') return { hypermedia: 'no-body', evidence };
   return { hypermedia: r.returnType === undefined ? 'unknown' : 'none', evidence };
+}
+
+/** A method of the same file the handler calls (or references, `this::createReceiptResponse`) whose declared return type is a hypermedia type (`createReceiptResponse(...)`). */
+function hypermediaHelper(body: string, text: string, v: Vocabulary): { name: string; ret: string } | undefined {
+  for (const m of body.matchAll(/(?:\b|::)([a-z]\w*)\s*\(|::([a-z]\w*)\b/g)) {
+    const name = (m[1] ?? m[2])!;
+    const esc = name.replace(/\$/g, '\\$');
+    const java = new RegExp(`([\\w.<>?,\\s]+?)\\s+${esc}\\s*\\([^)]*\\)\\s*(throws[^{]*)?\\{`).exec(text);
+    const kotlin = new RegExp(`fun\\s+${esc}\\s*\\([^)]*\\)\\s*:\\s*([\\w.<>?*,\\s]+?)\\s*[={]`).exec(text);
+    const ret = (java?.[1] ?? kotlin?.[1] ?? '').trim().split(/\s+/).pop() ?? '';
+    if (identifiers(ret).some((n) => v.hypermediaTypes.includes(n))) return { name, ret };
+  }
+  return undefined;
+}
+
+/** Project types a handler body constructs or converts to (`new OrderModel(`, Kotlin `OrderModel(`). */
+function constructed(body: string, types: Map<string, TypeInfo>): string[] {
+  return [...new Set([...body.matchAll(/\b(?:new\s+)?([A-Z]\w*)\s*(?:<[^>]*>)?\s*\(/g)].map((m) => m[1]!).filter((n) => types.has(n)))];
+}
+
+/** A handler of a `@Controller` (not REST) class that renders a view: a String/ModelAndView return without `@ResponseBody`. */
+function rendersHtml(r: Route): boolean {
+  if (r.framework !== 'spring-mvc' && r.framework !== 'webflux') return false;
+  if (!r.annotations.includes('Controller') || r.annotations.includes('RestController') || r.annotations.includes('ResponseBody')) return false;
+  return /^(String|ModelAndView|Rendering|Mono<String>|Mono<Rendering>|View)$/.test((r.returnType ?? '').replace(/\s+/g, '')) || r.produces.some((p) => p.startsWith('text/html'));
 }
 
 /** A project type in the return type (or one it holds, two levels deep) that extends RepresentationModel or has a link field. */
@@ -153,6 +223,8 @@ function modelWithLinks(ret: string, types: Map<string, TypeInfo>, v: Vocabulary
       const line = info.text.slice(0, info.decl.offset).split('\n').length;
       const location = `${info.file.path}:${line}`;
       if (v.hypermediaTypes.some((h) => new RegExp(`\\b${h}\\b`).test(info.decl.header))) return { kind: 'model', message: `${n} extends ${info.decl.header.match(/\b(RepresentationModel|EntityModel|CollectionModel|ResourceSupport)\b/)?.[0] ?? 'a hypermedia model'}`, location };
+      // a subclass of a project class that extends RepresentationModel: follow the supertypes too
+      next.push(...identifiers(info.decl.header).filter((x) => x !== n && types.has(x) && !seen.has(x)));
       const body = typeBody(info);
       const field = v.linkFields.find((f) => new RegExp(`(\\bval\\s+|\\bvar\\s+|[\\w>\\]]\\s+)${f.replace('$', '\\$')}\\s*[:;,)=]`).test(body));
       if (field) return { kind: field === 'nextActions' ? 'next-actions' : 'model', message: `${n} has a ${field} field${field === 'nextActions' ? ' (follow-up paths)' : ''}`, location };

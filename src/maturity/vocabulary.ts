@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import data from './vocabulary.json' with { type: 'json' };
 
+export type VerbMethod = 'read' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 export type PathOverride = 'resource' | 'action' | 'ignore';
 
 export interface Vocabulary {
@@ -16,6 +17,22 @@ export interface Vocabulary {
   linkFields: string[];
   excludedPaths: string[];
   excludedHandlers: string[];
+  /** verb -> the method its fix uses: read, list, create, update, patch, delete. */
+  verbMethods: Map<string, VerbMethod>;
+  /** The CRUD verbs (every verb of verbMethods). */
+  crudVerbs: Set<string>;
+  getActions: Set<string>;
+  compoundVerbs: Set<string>;
+  tunnelSegments: string[];
+  prefixSegments: string[];
+  subResourceNouns: Set<string>;
+  fileExtensions: string[];
+  /** `.json`, `.do`...: a format suffix, stripped before a segment is read as words. */
+  extensionPattern: RegExp;
+  fillerWords: string[];
+  criteriaWords: string[];
+  operationFields: string[];
+  urlFieldSuffixes: string[];
   /** Per-path overrides from the config file: glob -> how to treat the path. */
   overrides: { glob: string; as: PathOverride }[];
   includeFramework: boolean;
@@ -43,6 +60,19 @@ export function defaultVocabulary(): Vocabulary {
     linkFields: data.linkFields,
     excludedPaths: data.excludedPaths,
     excludedHandlers: data.excludedHandlers,
+    verbMethods: new Map(Object.entries(data.verbMethods).flatMap(([m, vs]) => vs.map((x) => [x, m as VerbMethod] as const))),
+    crudVerbs: new Set(Object.values(data.verbMethods).flat()),
+    getActions: new Set(data.getActions),
+    compoundVerbs: new Set(data.compoundVerbs),
+    tunnelSegments: data.tunnelSegments,
+    prefixSegments: data.prefixSegments,
+    subResourceNouns: new Set(data.subResourceNouns),
+    fileExtensions: data.fileExtensions,
+    extensionPattern: new RegExp(`\\.(${data.fileExtensions.join('|')})$`, 'i'),
+    fillerWords: data.fillerWords,
+    criteriaWords: data.criteriaWords,
+    operationFields: data.operationFields,
+    urlFieldSuffixes: data.urlFieldSuffixes,
     overrides: [],
     includeFramework: false,
   };
@@ -82,7 +112,8 @@ function validateConfig(raw: unknown): string | undefined {
   return undefined;
 }
 
-export const isParam = (segment: string) => /^\{.*\}$/.test(segment) || segment === '*' || segment === '**' || segment.startsWith(':');
+/** `{id}`, `{id}.json` (a format suffix on an item), `*`, `:id` (Express style). */
+export const isParam = (segment: string) => /^\{[^}]*\}(\.[A-Za-z]+)?$/.test(segment) || segment === '*' || segment === '**' || segment.startsWith(':');
 
 export function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
@@ -96,15 +127,6 @@ export function words(segment: string): string[] {
     .split(/[\s\-_.]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
-}
-
-/** A static segment names an action when its first word is a verb and it is not an allowed noun. */
-export function isActionSegment(segment: string, v: Vocabulary): boolean {
-  if (isParam(segment)) return false;
-  const seg = segment.replace(/\.(json|xml|do|action)$/i, '');
-  if (v.nouns.has(seg.toLowerCase())) return false;
-  const w = words(seg);
-  return w.length > 0 && v.verbs.has(w[0]!) && !(w.length === 1 && v.nouns.has(w[0]!));
 }
 
 /** Path glob: `*` one segment, `**` any number of segments; `{x}` in a glob matches any parameter. */
