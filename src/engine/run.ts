@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { applyEdits, validateEdit } from './edits.js';
 import { Containment } from './contain.js';
+import { breaksFile } from './verify.js';
 import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
 import type {
@@ -323,9 +324,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
   }
 
-  const changes = collectChanges(files, fileOps, byPath);
+  const changes = collectChanges(files, fileOps, byPath).filter((c) => !refusedBroken(c, byPath, sink));
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
-  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository');
+  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
 }
 
@@ -344,6 +345,19 @@ function refusedOutside(result: ProjectResult, containment: Containment, passId:
     sink.add({ rule: 'engine/outside-repository', severity: 'error', path: p, line: 1, column: 1, message: `${passId}: refused to write ${p} (${problem}); nothing of this pass was applied` });
   }
   return refused;
+}
+
+/** A rewrite that would leave a YAML, XML or .properties file unparseable is refused, never written. */
+function refusedBroken(change: FileChange, byPath: Map<string, WorkFile>, sink: FindingSink): boolean {
+  const work = byPath.get(change.path);
+  if (change.status !== 'modified' || !work?.source || !change.after) return false;
+  const before = original(work)!.text;
+  const after = decode(change.after, work.kind).text;
+  const problem = breaksFile(work.kind, before, after);
+  if (problem === undefined) return false;
+  const rules = Object.keys(change.rules).join(', ');
+  sink.add({ rule: 'engine/breaks-file', severity: 'error', path: change.path, line: 1, column: 1, message: `${rules}: ${problem}; the file was left unchanged` });
+  return true;
 }
 
 function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {
