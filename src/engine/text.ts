@@ -85,3 +85,11 @@ export function detectEol(text: string): '\n' | '\r\n' {
   const lf = text.indexOf('\n');
   return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
 }
+
+/**
+ * A table string as a literal inside a regular expression. Nothing from a table is compiled as
+ * a pattern: a user's `--table` could otherwise hang the run on a catastrophic expression.
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
