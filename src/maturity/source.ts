@@ -25,7 +25,12 @@ export async function readProject(root: string): Promise<InputFile[]> {
       const kind = classifier.classify(f.path);
       if (!WANTED.includes(kind)) return;
       if (kind === 'xml' && !/\.wsdl$/i.test(f.path)) return;
-      const bytes = await readFile(path.join(root, f.path));
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(path.join(root, f.path));
+      } catch {
+        return; // unreadable (permissions, vanished): graded without it, as the scan skips such files
+      }
       if (looksBinary(bytes)) return;
       out.push({ path: f.path, kind, text: decode(bytes, kind).text });
     }),
