@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
-import { applyEdits, validateEdit } from './edits.js';
+import { appendAll, applyEdits, validateEdit } from './edits.js';
 import { Containment } from './contain.js';
 import { breaksFile } from './verify.js';
 import { scanFiles, type Skipped } from './scan.js';
@@ -242,7 +242,7 @@ function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassCon
       }
       for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, work));
       const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
-      edits.push(...checkEdits(current, wanted, sink, pass.id));
+      appendAll(edits, checkEdits(current, wanted, sink, pass.id));
     }
     const spliced = applyEdits(current.text, edits);
     if (spliced.applied.length === 0) break;
@@ -321,7 +321,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
       sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
     applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
-    fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
+    appendAll(fileOps, (result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule)));
   }
 
   const changes = collectChanges(files, fileOps, byPath).filter((c) => !refusedBroken(c, byPath, sink));

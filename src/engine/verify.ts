@@ -6,6 +6,7 @@
 import { parseAllDocuments } from 'yaml';
 import { parseProperties } from '../formats/properties.js';
 import { parseXml } from '../formats/xml.js';
+import { duplicateKey } from '../formats/yaml-keys.js';
 import type { FileKind } from './types.js';
 
 type Checker = (text: string) => { ok: true; docs?: number } | { ok: false; problem: string };
@@ -15,9 +16,13 @@ function firstLine(message: string): string {
 }
 
 const yaml: Checker = (text) => {
-  const docs = parseAllDocuments(text, { uniqueKeys: true });
+  const docs = parseAllDocuments(text, { uniqueKeys: false });
   const list = [...docs];
-  for (const doc of list) if (doc.errors[0]) return { ok: false, problem: firstLine(doc.errors[0].message) };
+  for (const doc of list) {
+    if (doc.errors[0]) return { ok: false, problem: firstLine(doc.errors[0].message) };
+    const duplicate = duplicateKey(doc);
+    if (duplicate) return { ok: false, problem: duplicate.message };
+  }
   return { ok: true, docs: list.length };
 };
 

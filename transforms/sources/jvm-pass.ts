@@ -11,6 +11,7 @@ import { RULE, buildModel, codeIndex } from './model.js';
 import { rewriteNames } from './names.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
+import { appendAll } from '../../src/engine/edits.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -52,18 +53,18 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   const edits: Edit[] = [];
   const findings: FindingInput[] = [];
   const names = rewriteNames(idx, model, lang, eol);
-  edits.push(...names.edits);
-  findings.push(...names.findings);
+  appendAll(edits, names.edits);
+  appendAll(findings, names.findings);
   if (needsAnnotations(idx, model)) {
     const ann = rewriteAnnotations(idx, model, lang, eol);
-    edits.push(...ann.edits);
-    findings.push(...ann.findings);
+    appendAll(edits, ann.edits);
+    appendAll(findings, ann.findings);
   }
   const keys = rewritePropertyKeys(ctx.table, model);
-  edits.push(...keys.edits);
-  findings.push(...keys.findings);
-  findings.push(...followUps(idx, model));
-  findings.push(...javaxStrings(idx, model));
+  appendAll(edits, keys.edits);
+  appendAll(findings, keys.findings);
+  appendAll(findings, followUps(idx, model));
+  appendAll(findings, javaxStrings(idx, model));
   return { edits: disjoint(edits), findings };
 }
 
