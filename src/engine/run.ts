@@ -7,7 +7,7 @@ import { appendAll, applyEdits, validateEdit } from './edits.js';
 import { Containment } from './contain.js';
 import { breaksFile } from './verify.js';
 import { scanFiles, type Skipped } from './scan.js';
-import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
+import { decode, encode, fitsEncoding, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import type {
   Edit,
   ProjectResult,
@@ -148,7 +148,8 @@ async function readWorkFiles(
     }
     const binaryKind = BINARY_KINDS.has(c.kind);
     if (!binaryKind && looksBinary(bytes)) {
-      skipped.push({ path: c.path, reason: 'binary content', kind: 'binary' });
+      const utf16 = looksUtf16(bytes);
+      skipped.push(utf16 ? { path: c.path, reason: 'UTF-16 text (not read: convert it to UTF-8 to have it migrated)', kind: 'utf-16' } : { path: c.path, reason: 'binary content', kind: 'binary' });
       continue;
     }
     const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };
@@ -289,6 +290,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
   const { files, scanned, skipped } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
+  for (const s of skipped) if (s.kind === 'utf-16') sink.add({ rule: 'engine/utf-16', severity: 'warning', path: s.path, line: 1, column: 1, message: `${s.path} is UTF-16 text: it was not read nor migrated; convert it to UTF-8 and run again` });
   const ctx: PassContext = {
     table: input.table,
     options: input.options ?? {},
@@ -311,7 +313,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const containment = new Containment(input.root);
   for (const pass of projectPasses) {
     const view = makeProjectView(input.root, files.filter((f) => !f.failed));
-    const result = await pass.run(view, { ...ctx, project: view });
+    const result = await runProjectPass(pass, view, ctx, sink);
     if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule)) continue;
@@ -328,6 +330,17 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+}
+
+/** A project pass that throws is an internal-error finding naming it; the other passes still run. */
+async function runProjectPass(pass: ProjectPass, view: ProjectView, ctx: PassContext, sink: FindingSink): Promise<ProjectResult> {
+  try {
+    return await pass.run(view, { ...ctx, project: view });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    sink.add({ rule: 'internal-error', severity: 'error', path: '.', line: 1, column: 1, message: `${pass.id} failed: ${reason}; nothing of this pass was applied` });
+    return {};
+  }
 }
 
 /**

@@ -2,14 +2,16 @@
 // with counts and files) and what needs a human (per finding: where, why and what to do, and
 // the Migration Guide section).
 import type { Finding, RunResult } from '../engine/types.js';
+import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 
 /** Text safe inside a Markdown table cell or list item (no pipes, no line breaks, no HTML). */
 function md(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+  return visible(text.replace(/\r?\n/g, ' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 }
 
-function code(text: string): string {
+function code(raw: string): string {
+  const text = visible(raw);
   const ticks = text.includes('`') ? '``' : '`';
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${text}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 }

@@ -1,4 +1,5 @@
 import type { Finding, RunResult } from '../engine/types.js';
+import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset: '\x1b[0m', dim: '\x1b[2m' };
@@ -6,7 +7,7 @@ const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset
 export function findingLine(f: Finding, color: boolean): string {
   const sev = color ? `${COLORS[f.severity]}${f.severity}${COLORS.reset}` : f.severity;
   const docs = f.docs ? (color ? ` ${COLORS.dim}${f.docs}${COLORS.reset}` : ` ${f.docs}`) : '';
-  return `${f.path}:${f.line}:${f.column}: ${sev} [${f.rule}] ${f.message}${docs}`;
+  return `${visible(f.path)}:${f.line}:${f.column}: ${sev} [${f.rule}] ${visible(f.message)}${docs}`;
 }
 
 /** One line per finding (path:line:col: severity [rule] message docs), then a count. */
