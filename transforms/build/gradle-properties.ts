@@ -20,6 +20,7 @@ import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarg
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { kotlinTokens } from './kts-tokens.js';
 import { PassOutput } from './out.js';
+import { escapeRegExp } from '../../src/engine/text.js';
 
 const SCRIPT_KINDS = ['gradle', 'gradle-kts'] as const;
 
@@ -183,7 +184,7 @@ function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], en
 
 /** The script mentions `name` as a word (not only inside a longer name). */
 function readsWord(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`).test(text);
+  return new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`).test(text);
 }
 
 function updateEntry(text: string, entry: PropertyEntry, name: string, targets: VersionTarget[], out: PassOutput): void {

@@ -1,7 +1,7 @@
 // The Gradle rules, written once over the token stream both DSLs share (Groovy: good-enough-parser,
 // Kotlin: tree-sitter-kotlin). Each rule looks for a short token pattern and replaces a string's
 // content, a number or a symbol at its offsets.
-import { detectEol } from '../../src/engine/text.js';
+import { detectEol, escapeRegExp } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { lineIndent } from '../../src/formats/xml.js';
 import { compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, type BuildFacts } from './facts.js';
@@ -470,7 +470,7 @@ function bomImportOf(facts: BuildFacts, raw: string, name: string): string | und
  * `extra["name"] = …`) are not references.
  */
 export function bomOnlyVersion(text: string, tokens: BuildToken[], facts: BuildFacts, name: string): string | undefined {
-  const word = new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`);
+  const word = new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`);
   const versions = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
