@@ -5,7 +5,7 @@
 // next run that writes finds it, sees its process is gone, and undoes the interrupted write from
 // it: temporary files removed, every file renamed so far put back from its backup. The tree is
 // then as it was before the interrupted run, and that run's plan can simply be made again.
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -91,6 +91,10 @@ export class Journal {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
       const held = readJournal(file);
+      if (!held && justCreated(file)) {
+        // another run is between creating the lock and writing its first record
+        throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run is starting to write this repository; wait for it to finish`);
+      }
       if (held && held.host === os.hostname() && alive(held.pid)) {
         throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run (pid ${held.pid}, started ${held.started}) is writing this repository; wait for it to finish`);
       }
@@ -114,6 +118,14 @@ export class Journal {
 
   release(): void {
     rmSync(path.join(this.root, LOCK_FILE), { force: true });
+  }
+}
+
+function justCreated(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < 5000;
+  } catch {
+    return false;
   }
 }
 

@@ -11,7 +11,7 @@ import { LOCK_FILE } from '../../src/engine/journal.js';
 import { WriteInterrupted, WriteRefused } from '../../src/engine/write.js';
 import type { FileChange } from '../../src/engine/types.js';
 import { readTree } from '../helpers/tree.js';
-import { PROJECT } from '../helpers/cli-process.js';
+import { bash, PROJECT } from '../helpers/cli-process.js';
 import { repo } from './helpers.js';
 
 const FACTORIES = 'org.springframework.boot.autoconfigure.EnableAutoConfiguration=com.acme.greeter.GreeterAutoConfiguration\n';
@@ -48,6 +48,18 @@ describe('one writer at a time', () => {
     await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/bootstrap.properties: changed on disk since it was read/);
     expect(readTree(dir)).toEqual(before);
   });
+});
+
+describe('the CLI and the lock', () => {
+  it('migrate exits 2 naming the lock while another run writes, and writes nothing', async () => {
+    const dir = sample();
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: 'now', phase: 'committing', entries: [] }));
+    const before = readTree(dir);
+    const run = bash('boot-upgrade migrate .', dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/boot-upgrade: \.boot-upgrade\.lock: another boot-upgrade run \(pid \d+, started now\) is writing this repository/);
+    expect(readTree(dir)).toEqual(before);
+  }, 30_000);
 });
 
 describe('failures and signals during the write', () => {
