@@ -60,6 +60,8 @@ function main(): void {
   console.log(`ratio ${(m / p).toFixed(2)} (migrate / plain read+write, wall-clock medians of ${runs} alternating runs)`);
   rmSync(path.join(base, 'work-plain'), { recursive: true, force: true });
   rmSync(path.join(base, 'work-migrate'), { recursive: true, force: true });
+  // a separate line: one large YAML and one large .properties file, at two sizes (linear or not)
+  process.stdout.write(execFileSync(process.execPath, [path.join(here, 'large-files.js')], { encoding: 'utf8' }));
 }
 
 main();

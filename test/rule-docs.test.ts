@@ -8,7 +8,7 @@ import { RULES, ruleAnchor, ruleDocsUrl } from '../src/report/rules.js';
 import { ruleDocs } from '../scripts/generate-rule-docs.js';
 
 const ROOT = path.resolve(__dirname, '..');
-const ENGINE_RULES = ['parse-error', 'internal-error', 'engine/overlap', 'engine/bad-edit', 'engine/no-fixed-point', 'engine/outside-repository'];
+const ENGINE_RULES = ['parse-error', 'internal-error', 'engine/overlap', 'engine/bad-edit', 'engine/no-fixed-point', 'engine/outside-repository', 'engine/breaks-file', 'engine/utf-16'];
 
 describe('rule index', () => {
   it('knows every rule a pass declares and every rule the engine emits', () => {

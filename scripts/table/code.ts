@@ -221,7 +221,7 @@ function schemaOf(file: string, name: string, first: boolean, clause: string, to
   const newFile = `${first ? pick[2] : stem}_${want}.xsd`;
   const dir = pick[1];
   const url = dir && to.endsWith(`/${dir}`) ? `${to}/${newFile}` : dir ? `${to}/${dir}/${newFile}` : `${to}/${newFile}`;
-  return { pattern: `${stem}_\\d+_\\d+\\.xsd`, to: url };
+  return { stem, to: url };
 }
 
 /**

@@ -4,7 +4,8 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../table/load.js';
 import { GitError } from '../engine/git.js';
-import { WriteRefused } from '../engine/write.js';
+import { WriteInterrupted, WriteRefused } from '../engine/write.js';
+import { LockHeld } from '../engine/journal.js';
 import { EXTRA_COMMANDS, type Command, type CommandContext } from './commands.js';
 import { colorFor } from './color.js';
 import { version } from './common.js';
@@ -43,9 +44,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`boot-upgrade: ${e.message}\n`);
       return EXIT.usage;
     }
-    if (e instanceof GitError || e instanceof WriteRefused) {
+    if (e instanceof GitError || e instanceof WriteRefused || e instanceof LockHeld) {
       process.stderr.write(`boot-upgrade: ${e.message}\n`);
       return EXIT.refused;
+    }
+    if (e instanceof WriteInterrupted) {
+      // Ctrl-C while writing: before the renames nothing changed (refused); during them the batch finished.
+      process.stderr.write(`boot-upgrade: ${e.message}\n`);
+      return e.completed ? EXIT.ok : EXIT.refused;
     }
     const err = e as NodeJS.ErrnoException;
     process.stderr.write(`boot-upgrade: ${err.message ?? String(e)}\n`);

@@ -45,3 +45,11 @@ export function applyEdits(text: string, edits: readonly Edit[]): SpliceResult {
   parts.push(text.slice(cursor));
   return { text: parts.join(''), applied, deferred };
 }
+
+/**
+ * `target.push(...items)` passes every item as an argument: past ~120k (a file needing that many
+ * edits) it throws "Maximum call stack size exceeded". Appends one by one instead.
+ */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}

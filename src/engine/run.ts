@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
-import { applyEdits, validateEdit } from './edits.js';
+import { appendAll, applyEdits, validateEdit } from './edits.js';
 import { Containment } from './contain.js';
+import { breaksFile } from './verify.js';
 import { scanFiles, type Skipped } from './scan.js';
-import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
+import { decode, encode, fitsEncoding, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import type {
   Edit,
   ProjectResult,
@@ -151,7 +152,8 @@ async function readWorkFiles(
     }
     const binaryKind = BINARY_KINDS.has(c.kind);
     if (!binaryKind && looksBinary(bytes)) {
-      skipped.push({ path: c.path, reason: 'binary content', kind: 'binary' });
+      const utf16 = looksUtf16(bytes);
+      skipped.push(utf16 ? { path: c.path, reason: 'UTF-16 text (not read: convert it to UTF-8 to have it migrated)', kind: 'utf-16' } : { path: c.path, reason: 'binary content', kind: 'binary' });
       continue;
     }
     const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };
@@ -245,7 +247,7 @@ function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassCon
       }
       for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, work));
       const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
-      edits.push(...checkEdits(current, wanted, sink, pass.id));
+      appendAll(edits, checkEdits(current, wanted, sink, pass.id));
     }
     const spliced = applyEdits(current.text, edits);
     if (spliced.applied.length === 0) break;
@@ -294,6 +296,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   if (input.leaveAlone && wanted.size > 0) for (const k of input.leaveAlone.kinds) wanted.add(k);
   const { files, scanned, skipped } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
+  for (const s of skipped) if (s.kind === 'utf-16') sink.add({ rule: 'engine/utf-16', severity: 'warning', path: s.path, line: 1, column: 1, message: `${s.path} is UTF-16 text: it was not read nor migrated; convert it to UTF-8 and run again` });
   const ctx: PassContext = {
     table: input.table,
     options: input.options ?? {},
@@ -321,7 +324,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const containment = new Containment(input.root);
   for (const pass of projectPasses) {
     const view = makeProjectView(input.root, files.filter((f) => !f.failed));
-    const result = await pass.run(view, { ...ctx, project: view });
+    const result = await runProjectPass(pass, view, ctx, sink);
     if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule) || (f.path !== undefined && isLeftAlone(f.path))) continue;
@@ -331,12 +334,12 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
       sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
     applyProjectEdits(byPath, (result.edits ?? []).filter((e) => !isLeftAlone(e.path)), pass.id, sink, select);
-    fileOps.push(...(result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule) && !isLeftAlone(op.path)));
+    appendAll(fileOps, (result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule) && !isLeftAlone(op.path)));
   }
 
-  const changes = collectChanges(files, fileOps, byPath);
+  const changes = collectChanges(files, fileOps, byPath).filter((c) => !refusedBroken(c, byPath, sink));
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
-  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository');
+  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
 }
 
@@ -346,6 +349,17 @@ function reportLeftAlone(modules: LeftAlone[], rule: string | undefined, files: 
     const work = files.find((f) => f.path === m.path);
     const read = work ? original(work) : undefined;
     sink.add(toFinding({ rule: rule ?? 'left-alone', severity: 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
+  }
+}
+
+/** A project pass that throws is an internal-error finding naming it; the other passes still run. */
+async function runProjectPass(pass: ProjectPass, view: ProjectView, ctx: PassContext, sink: FindingSink): Promise<ProjectResult> {
+  try {
+    return await pass.run(view, { ...ctx, project: view });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    sink.add({ rule: 'internal-error', severity: 'error', path: '.', line: 1, column: 1, message: `${pass.id} failed: ${reason}; nothing of this pass was applied` });
+    return {};
   }
 }
 
@@ -364,6 +378,19 @@ function refusedOutside(result: ProjectResult, containment: Containment, passId:
     sink.add({ rule: 'engine/outside-repository', severity: 'error', path: p, line: 1, column: 1, message: `${passId}: refused to write ${p} (${problem}); nothing of this pass was applied` });
   }
   return refused;
+}
+
+/** A rewrite that would leave a YAML, XML or .properties file unparseable is refused, never written. */
+function refusedBroken(change: FileChange, byPath: Map<string, WorkFile>, sink: FindingSink): boolean {
+  const work = byPath.get(change.path);
+  if (change.status !== 'modified' || !work?.source || !change.after) return false;
+  const before = original(work)!.text;
+  const after = decode(change.after, work.kind).text;
+  const problem = breaksFile(work.kind, before, after);
+  if (problem === undefined) return false;
+  const rules = Object.keys(change.rules).join(', ');
+  sink.add({ rule: 'engine/breaks-file', severity: 'error', path: change.path, line: 1, column: 1, message: `${rules}: ${problem}; the file was left unchanged` });
+  return true;
 }
 
 function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {

@@ -1,7 +1,7 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), fast-glob plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { existsSync, lstatSync, realpathSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -22,7 +22,7 @@ export const BUILD_OUTPUT_DIRS = ['target', 'build', 'out'];
 const MODULE_MARKERS = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
 
 /** Why a file is not read: the summary counts these, --verbose and the JSON summary list them. */
-export type SkipKind = 'build-output' | 'tool-folder' | 'symlink' | 'outside' | 'too-large' | 'binary' | 'unreadable';
+export type SkipKind = 'build-output' | 'tool-folder' | 'symlink' | 'outside' | 'too-large' | 'binary' | 'utf-16' | 'submodule' | 'unreadable';
 
 export interface Skipped {
   path: string; // a file, or a folder ending in '/' standing for every file below it
@@ -139,6 +139,24 @@ function dropSkippedFolders(candidates: string[], isModuleRoot: IsModuleRoot | u
   return kept;
 }
 
+/**
+ * Submodules (from .gitmodules) are other repositories: git lists each as one entry that is not a
+ * file, and they were skipped without a word. Each is reported; run boot-upgrade inside it.
+ */
+function submodules(root: string): Skipped[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, '.gitmodules'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((m) => ({
+    path: m[1]!.replace(/\/+$/, '') + '/',
+    reason: 'git submodule (another repository: run boot-upgrade inside it)',
+    kind: 'submodule' as const,
+  }));
+}
+
 /** A path given on the command line must not reach outside the root through a linked folder. */
 async function staysInside(root: string, rel: string): Promise<boolean> {
   try {
@@ -201,6 +219,7 @@ export async function scanFiles(
     }
     files.push({ path: rel, size: st.size, mode: st.mode & 0o7777 });
   }
+  if (!options.only) skipped.push(...submodules(root));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { listed: candidates.length, files, skipped, usedGit };

@@ -85,3 +85,29 @@ export function detectEol(text: string): '\n' | '\r\n' {
   const lf = text.indexOf('\n');
   return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
 }
+
+/**
+ * A table string as a literal inside a regular expression. Nothing from a table is compiled as
+ * a pattern: a user's `--table` could otherwise hang the run on a catastrophic expression.
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * UTF-16 text (a BOM, or a NUL in every other byte of the start): not binary, but not a file
+ * Spring or this tool reads as UTF-8 or ISO-8859-1. Reported as such instead of as "binary".
+ */
+export function looksUtf16(bytes: Buffer): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  const n = Math.min(bytes.length, 8000) & ~1;
+  if (n < 4) return false;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  const pairs = n / 2;
+  return (odd > pairs * 0.9 && even < pairs * 0.1) || (even > pairs * 0.9 && odd < pairs * 0.1);
+}

@@ -1,10 +1,14 @@
 // Writing a ChangeSet back: all-or-nothing as far as a file system allows. Every new content is
 // first written to a temporary file beside its target (same mode), and only when all of them
 // exist are they renamed into place; a rename is atomic, so no file is ever seen half-written.
-import { chmod, lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+// One writer per repository (a lock that journals the write), signals wait for a safe point,
+// and a failure after the first rename puts every file back.
+import { existsSync } from 'node:fs';
+import { chmod, lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Containment } from './contain.js';
 import { gitDirtyPaths } from './git.js';
+import { Journal, LOCK_FILE, LockHeld, type JournalEntry } from './journal.js';
 import type { FileChange } from './types.js';
 
 export class WriteRefused extends Error {
@@ -26,8 +30,7 @@ export function dirtyTargets(root: string, changes: readonly FileChange[]): stri
  * file, and an fsync of each of thousands of files cost more than the whole migration (measured:
  * 3.8 s of 12 s idle on 1,925 written files). Against power loss, commit the result.
  */
-async function writeTemp(target: string, content: Buffer, mode: number): Promise<string> {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.boot-upgrade-${process.pid}.tmp`);
+async function writeTemp(tmp: string, content: Buffer, mode: number): Promise<void> {
   const handle = await open(tmp, 'wx', mode);
   try {
     await handle.writeFile(content);
@@ -35,7 +38,12 @@ async function writeTemp(target: string, content: Buffer, mode: number): Promise
     await handle.close();
   }
   await chmod(tmp, mode); // open() applies the umask; keep the original mode exactly
-  return tmp;
+}
+
+/** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
+function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
+  const slash = rel.lastIndexOf('/');
+  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${process.pid}.${suffix}`;
 }
 
 async function assertWritable(root: string, change: FileChange, containment: Containment): Promise<void> {
@@ -47,29 +55,154 @@ async function assertWritable(root: string, change: FileChange, containment: Con
   if (change.status === 'created' && st) throw new WriteRefused(`${change.path}: would be created but already exists`);
 }
 
-export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
+/** The file must still hold what the plan read: another writer (an editor, a second run) may have changed it since. */
+async function assertUnchanged(root: string, change: FileChange): Promise<void> {
+  if (change.status === 'created' || !change.before) return;
+  const now = await readFile(path.join(root, change.path)).catch(() => undefined);
+  if (!now?.equals(change.before)) throw new WriteRefused(`${change.path}: changed on disk since it was read; nothing was written, run again`);
+}
+
+/** Hooks for tests: a fault or a signal at an exact point of the write. */
+export interface WriteHooks {
+  afterStaging?(): void | Promise<void>;
+  beforeRename?(entry: JournalEntry): void | Promise<void>;
+}
+
+export interface WriteOptions {
+  /** Aborting stops the write as SIGINT/SIGTERM do (tests; the CLI relies on the signals). */
+  signal?: AbortSignal;
+  hooks?: WriteHooks;
+  /** Told when a lock left by a dead run was recovered (the CLI prints it). */
+  onRecovered?(message: string): void;
+}
+
+/** Thrown when SIGINT/SIGTERM stopped the write: says whether the tree changed. */
+export class WriteInterrupted extends Error {
+  constructor(
+    readonly signalName: string,
+    readonly completed: boolean,
+  ) {
+    super(completed ? `interrupted (${signalName}) after every file was written: the migration is complete` : `interrupted (${signalName}): nothing was changed, temporary files removed`);
+    this.name = 'WriteInterrupted';
+  }
+}
+
+/** SIGINT and SIGTERM are held while the write runs: it stops at the next safe point instead of dying mid-batch. */
+function holdSignals(external?: AbortSignal): { reason(): string | undefined; release(): void } {
+  let got: string | undefined;
+  const on = (sig: NodeJS.Signals) => () => {
+    got ??= sig;
+  };
+  const handlers = { SIGINT: on('SIGINT'), SIGTERM: on('SIGTERM') };
+  process.on('SIGINT', handlers.SIGINT);
+  process.on('SIGTERM', handlers.SIGTERM);
+  return {
+    reason: () => got ?? (external?.aborted ? 'abort' : undefined),
+    release() {
+      process.off('SIGINT', handlers.SIGINT);
+      process.off('SIGTERM', handlers.SIGTERM);
+    },
+  };
+}
+
+/**
+ * Writes a change set as one transaction, as far as a file system allows:
+ * 1. staging: every new content to a temporary file beside its target (the tree is unchanged;
+ *    a signal or an error here removes them and changes nothing);
+ * 2. committing: each old file is renamed to a backup and the new one renamed into place, a
+ *    deleted file renamed to its backup; any failure renames everything back;
+ * 3. finishing: backups removed. The lock file journals each phase, so a run killed outright is
+ *    undone by the next one (see journal.ts).
+ */
+export async function writeChanges(root: string, changes: readonly FileChange[], options: WriteOptions = {}): Promise<void> {
   const containment = new Containment(root);
   for (const change of changes) await assertWritable(root, change, containment);
-  const staged: { tmp: string; target: string }[] = [];
-  const writes = changes.filter((c) => c.status !== 'deleted');
+  if (changes.length === 0) return;
+  let acquired: ReturnType<typeof Journal.acquire>;
+  try {
+    acquired = Journal.acquire(root);
+  } catch (e) {
+    if (e instanceof LockHeld) throw new WriteRefused(e.message);
+    throw e;
+  }
+  const { journal, recovered } = acquired;
+  const tell = options.onRecovered ?? ((m: string) => process.stderr.write(`boot-upgrade: ${m}\n`));
+  if (recovered) tell(`${LOCK_FILE}: a run (pid ${recovered.pid}) was interrupted while ${recovered.phase}; its write was undone (${recovered.restored} file(s) restored, ${recovered.removed} leftover(s) removed)`);
+  // this run's plan read files the interrupted one was rewriting: they have just changed back
+  const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];
+  if (overlap.length) {
+    journal.release();
+    throw new WriteRefused(`${overlap[0]}${overlap.length > 1 ? ` and ${overlap.length - 1} more` : ''}: restored from an interrupted run after this run read it; nothing was written, run again`);
+  }
+  const signals = holdSignals(options.signal);
+  try {
+    await transact(root, changes, journal, signals, options.hooks ?? {});
+  } finally {
+    signals.release();
+    journal.release();
+  }
+}
+
+async function transact(root: string, changes: readonly FileChange[], journal: Journal, signals: ReturnType<typeof holdSignals>, hooks: WriteHooks): Promise<void> {
+  const abs = (p: string) => path.join(root, p);
+  const entries: JournalEntry[] = changes.map((c) => ({
+    path: c.path,
+    status: c.status,
+    ...(c.status !== 'deleted' ? { tmp: sideName(c.path, 'tmp') } : {}),
+    ...(c.status !== 'created' ? { backup: sideName(c.path, 'bak') } : {}),
+  }));
+  journal.record('staging', entries);
+  const removeSideFiles = () => Promise.all(entries.flatMap((e) => [e.tmp, e.backup]).filter((p): p is string => !!p).map((p) => rm(abs(p), { force: true })));
   try {
     // in bounded batches: many small files are written faster side by side than one by one
-    for (let i = 0; i < writes.length; i += 64) {
+    for (let i = 0; i < changes.length; i += 64) {
+      const stop = signals.reason();
+      if (stop) throw new WriteInterrupted(stop, false);
       const batch = await Promise.allSettled(
-        writes.slice(i, i + 64).map(async (change) => {
-          const target = path.join(root, change.path);
-          await mkdir(path.dirname(target), { recursive: true });
-          return { tmp: await writeTemp(target, change.after!, change.mode ?? 0o644), target };
+        changes.slice(i, i + 64).map(async (change, j) => {
+          await assertUnchanged(root, change);
+          const tmp = entries[i + j]!.tmp;
+          if (!tmp) return;
+          await mkdir(path.dirname(abs(change.path)), { recursive: true });
+          await writeTemp(abs(tmp), change.after!, change.mode ?? 0o644);
         }),
       );
-      for (const r of batch) if (r.status === 'fulfilled') staged.push(r.value);
       const failed = batch.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     }
+    await hooks.afterStaging?.();
+    const stop = signals.reason();
+    if (stop) throw new WriteInterrupted(stop, false);
   } catch (error) {
-    await Promise.all(staged.map((s) => rm(s.tmp, { force: true })));
+    await removeSideFiles();
     throw error;
   }
-  for (const s of staged) await rename(s.tmp, s.target);
-  for (const change of changes) if (change.status === 'deleted') await unlink(path.join(root, change.path));
+  journal.record('committing');
+  const done: JournalEntry[] = [];
+  try {
+    for (const e of entries) {
+      await hooks.beforeRename?.(e);
+      if (e.backup) await rename(abs(e.path), abs(e.backup));
+      done.push(e); // from here on, undoing this entry is needed
+      if (e.tmp) await rename(abs(e.tmp), abs(e.path));
+    }
+  } catch (error) {
+    await rollBack(root, done);
+    await removeSideFiles();
+    throw error;
+  }
+  journal.record('finishing');
+  await removeSideFiles();
+  // a signal during the renames waited for them: the tree is whole, and the run stops here
+  const stop = signals.reason();
+  if (stop) throw new WriteInterrupted(stop, true);
+}
+
+/** Puts every renamed file back, last first: created files go, backups return to their names. */
+async function rollBack(root: string, done: readonly JournalEntry[]): Promise<void> {
+  for (const e of [...done].reverse()) {
+    const target = path.join(root, e.path);
+    if (e.tmp && !existsSync(path.join(root, e.tmp))) await rm(target, { force: true });
+    if (e.backup) await rename(path.join(root, e.backup), target);
+  }
 }

@@ -48,9 +48,72 @@ export function groovyTokens(text: string): BuildToken[] {
   }
   const out: BuildToken[] = [];
   flatten(text, root.children ?? [], 0, out);
-  markLineStarts(text, out);
+  const tokens = withSlashyStrings(text, out);
+  markLineStarts(text, tokens);
+  return tokens;
+}
+
+/** Tokens after which a `/` opens a slashy string rather than dividing (Groovy's own rule). */
+const OPERAND_EXPECTED = new Set(['=', '==', '!=', '=~', '==~', ',', ':', '?', '&&', '||', '!', '+', '<<', '->', 'return', 'in']);
+
+function opensSlashy(prev: BuildToken | undefined, slash: BuildToken, text: string): boolean {
+  if (slash.type !== 'op' || slash.value !== '/') return false;
+  if (text[slash.start + 1] === '/' || text[slash.start + 1] === '*' || text[slash.start + 1] === '=') return false;
+  if (!prev) return true;
+  if (prev.type === 'open') return true;
+  if (prev.type === 'symbol' && prev.value === '$' && prev.end === slash.start) return true; // $/.../$
+  if ((prev.type === 'op' || prev.type === 'symbol') && OPERAND_EXPECTED.has(prev.value)) return true;
+  // a new statement on its own line (`/x/.matches(...)` is rare; `a\n/ b` is not Groovy division)
+  return prev.type !== 'number' && prev.type !== 'string' && prev.type !== 'close' && prev.type !== 'symbol' && text.slice(prev.end, slash.start).includes('\n');
+}
+
+/** Offset just after the slash (or `/$`) that closes the slashy string opened at `start`. */
+function slashyEnd(text: string, start: number, dollar: boolean): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (dollar) {
+      if (c === '$' && (text[i + 1] === '$' || text[i + 1] === '/')) i++; // $$ and $/ escape
+      else if (c === '/' && text[i + 1] === '$') return i + 2;
+    } else if (c === '\\' && text[i + 1] === '/') i++;
+    else if (c === '/') return i + 1;
+    else if (c === '\n' && !dollar) break; // a one-line slashy only is followed; longer ones are refused below
+  }
+  throw new ParseError('slashy string is never closed on its line', start);
+}
+
+/**
+ * The lexer reads a slashy string (`/javax.servlet/`, `$/.../$`) as code: its content would be
+ * matched (and rewritten) like a dependency or a symbol. Each becomes one opaque token that no
+ * rule matches, so text inside a slashy string is never rewritten. When the lexer's tokens do not
+ * end at the closing slash (a quote inside the slashy string opened a string that ran past it),
+ * the file is refused as unparseable rather than guessed at.
+ */
+function withSlashyStrings(text: string, tokens: BuildToken[]): BuildToken[] {
+  if (!tokens.some((t) => t.type === 'op' && t.value === '/')) return tokens;
+  const out: BuildToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!opensSlashy(out[out.length - 1], t, text)) {
+      out.push(t);
+      continue;
+    }
+    const prev = out[out.length - 1];
+    const dollar = prev?.type === 'symbol' && prev.value === '$' && prev.end === t.start;
+    if (dollar) out.pop();
+    const start = dollar ? prev!.start : t.start;
+    const end = slashyEnd(text, t.start, dollar);
+    let j = i + 1;
+    while (j < tokens.length && tokens[j]!.start < end) j++;
+    const last = tokens[j - 1]!;
+    if (last.end > end || tokens.slice(i, j).some((x) => x.depth !== t.depth)) throw new ParseError('slashy string the Groovy lexer cannot follow', start);
+    out.push({ type: 'symbol', value: SLASHY, start, end, depth: t.depth, lineStart: false });
+    i = j - 1;
+  }
   return out;
 }
+
+/** The value of a slashy string token: matches no symbol a rule looks for. */
+export const SLASHY = '\u0000slashy-string';
 
 function flatten(text: string, nodes: GepNode[], depth: number, out: BuildToken[]): void {
   for (const n of nodes) {
@@ -82,6 +145,10 @@ function flatten(text: string, nodes: GepNode[], depth: number, out: BuildToken[
         out.push(token('close', close.value, close.offset, depth));
         break;
       }
+      case 'bracket-left':
+      case 'bracket-right':
+        // the lexer keeps a stray `)))` aside; the script would not compile
+        throw new ParseError(`unbalanced '${n.value}'`, n.offset);
       default:
         break; // whitespace, newline, comment, _start/_end markers
     }
@@ -96,6 +163,11 @@ function stringToken(n: GepNode, depth: number): BuildToken {
   const open = n.startsWith!;
   const close = n.endsWith;
   if (!close) throw new ParseError('string is never closed', open.offset);
+  // '...' and "..." end on their line in Groovy: a line break inside means the quote was never
+  // closed and the lexer ran on into the code below
+  if (open.value.length === 1 && /[\r\n]/.test(n.children?.map((c) => c.value ?? '').join('') ?? '')) {
+    throw new ParseError('string is never closed on its line', open.offset);
+  }
   const contentStart = open.offset + open.value.length;
   let value = '';
   const vars: string[] = [];

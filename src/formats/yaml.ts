@@ -6,6 +6,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { LineIndex } from '../engine/text.js';
+import { duplicateKey } from './yaml-keys.js';
 import { ParseError } from '../engine/types.js';
 import { splitKey } from '../properties/resolve.js';
 
@@ -89,12 +90,15 @@ function firstLine(message: string): string {
 /** Parses every document of a YAML file; throws ParseError on the first error (tabs as indentation included). */
 export function parseYaml(text: string): YamlFile {
   const lines = new Lines(text);
-  const parsed = parseAllDocuments(text, { uniqueKeys: true });
+  // uniqueKeys: false, and duplicateKey() instead: the package's check is quadratic in a map's size
+  const parsed = parseAllDocuments(text, { uniqueKeys: false });
   // An empty stream is an empty array (with `empty: true`): no documents, nothing to change.
   const list = [...parsed];
   for (const doc of list) {
     const error = doc.errors[0];
     if (error) throw new ParseError(firstLine(error.message), error.pos[0]);
+    const duplicate = duplicateKey(doc);
+    if (duplicate) throw new ParseError(duplicate.message, duplicate.offset);
   }
   const docs = list.map((doc, index) => {
     const out: YamlDoc = { index, start: doc.range[0], end: doc.range[2], pairs: [], anchors: [], aliases: [] };

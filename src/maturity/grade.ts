@@ -232,7 +232,7 @@ function gradeResource(key: string, list: Analysed[], input: GradeInput, v: Voca
     }
     return { method: a.op.method, path: a.path, level, handler: a.op.handler, location: a.op.location, evidence: ev };
   });
-  const level = Math.min(...operations.map((o) => o.level)) as Level;
+  const level = lowest(operations.map((o) => o.level));
   evidence.push({ kind: 'methods', message: `methods: ${methods.join(', ')}` });
   const blocking = list.flatMap((a, i) => blockingFor(a, operations[i]!, level, display, input, hasLinks, v));
   return { path: display, level, methods, evidence, operations, blocking };
@@ -292,10 +292,17 @@ function overall(resources: GradedResource[], rule: Rule, counts: Report['summar
   if (!resources.length) return { level: 0, derivation: 'no operations to grade' };
   const listing = (['0', '1', '2', '3'] as const).filter((l) => counts[l]).map((l) => `${counts[l]} at level ${l}`).join(', ');
   if (rule === 'min') {
-    const level = Math.min(...resources.map((r) => r.level)) as Level;
+    const level = lowest(resources.map((r) => r.level));
     return { level, derivation: `minimum over ${resources.length} resource(s) (${listing})` };
   }
   let best: Level = 0;
   for (const l of [0, 1, 2, 3] as Level[]) if (counts[String(l) as '0'] > counts[String(best) as '0']) best = l;
   return { level: best, derivation: `majority of ${resources.length} resource(s) (${listing}; ties go to the lower level)` };
+}
+
+/** The lowest level of a list (no spread: Math.min(...list) overflows the stack past ~100k items). */
+function lowest(levels: readonly Level[]): Level {
+  let min: Level = 3;
+  for (const l of levels) if (l < min) min = l;
+  return min;
 }

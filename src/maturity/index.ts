@@ -56,8 +56,14 @@ function checkedUrl(url: string): URL {
 }
 
 function openApiFileInput(file: string, vocab: ReturnType<typeof defaultVocabulary>): GradeInput {
+  let text: string;
   try {
-    return openApiInput(file, parseOpenApi(file, readFileSync(file, 'utf8')), vocab);
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new MaturityInputError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return openApiInput(file, parseOpenApi(file, text), vocab);
   } catch (e) {
     if (e instanceof OpenApiError) throw new MaturityInputError(e.message);
     throw e;

@@ -44,10 +44,24 @@ export class Prober {
     private readonly opts: ProbeOptions = PROBE_DEFAULTS,
   ) {}
 
-  /** `path` is an API path; it is resolved under the base URL's path. */
-  urlFor(path: string): URL {
+  /**
+   * `path` is an API path; it is resolved under the base URL's path, on the base's origin only.
+   * The path is set as a path, never parsed as a reference: `//host:9/x` (from an OpenAPI
+   * document or a decoded `/%2F...` link) would otherwise become a protocol-relative URL to
+   * another host. Undefined when the result still leaves the origin.
+   */
+  urlFor(path: string): URL | undefined {
     const basePath = this.base.pathname.replace(/\/+$/, '');
-    return new URL(basePath + (path.startsWith('/') ? path : '/' + path), this.base.origin);
+    const url = new URL(this.base.origin);
+    url.pathname = basePath + (path.startsWith('/') ? path : '/' + path);
+    return this.onOrigin(url) ? url : undefined;
+  }
+
+  /** Every request is checked here, whatever built its URL. */
+  private onOrigin(url: URL): boolean {
+    if (url.origin === this.base.origin) return true;
+    this.notes.push(`not requesting ${url.origin}: off the probed origin ${this.base.origin}`);
+    return false;
   }
 
   async request(method: 'GET' | 'OPTIONS', url: URL): Promise<ProbeResponse | undefined> {
@@ -57,6 +71,7 @@ export class Prober {
         if (!this.notes.some((n) => n.startsWith('probe stopped'))) this.notes.push(`probe stopped after ${this.opts.maxRequests} requests`);
         return undefined;
       }
+      if (!this.onOrigin(current)) return undefined;
       this.count++;
       let res: Response;
       try {
@@ -75,7 +90,13 @@ export class Prober {
         current = next;
         continue;
       }
-      return this.read(res, current, method);
+      try {
+        return await this.read(res, current, method);
+      } catch (e) {
+        // the headers came but the body stalled past the timeout or broke off
+        const reason = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError' ? `body not received within ${this.opts.timeoutMs} ms` : `body could not be read: ${(e as Error).message}`;
+        return { url: current.href, status: res.status, contentType: '', allow: [], links: [], error: reason };
+      }
     }
     return undefined;
   }
@@ -106,7 +127,16 @@ export class Prober {
     if (u.origin !== this.base.origin) return undefined;
     const basePath = this.base.pathname.replace(/\/+$/, '');
     if (!u.pathname.startsWith(basePath)) return undefined;
-    return decodeURIComponent(u.pathname.slice(basePath.length)) || '/';
+    const rest = u.pathname.slice(basePath.length);
+    let path: string;
+    try {
+      path = decodeURIComponent(rest);
+    } catch {
+      return undefined; // `%zz`: not a path the API could serve
+    }
+    // `/%2F127.0.0.1:9/x` decodes to `//127.0.0.1:9/x`; an empty segment at the start is never an API path
+    if (path.startsWith('//')) return undefined;
+    return path || '/';
   }
 }
 
@@ -173,6 +203,7 @@ export async function probeOperations(input: GradeInput, base: URL, v: Vocabular
   const results = new Map<string, { get?: ProbeResponse; options?: ProbeResponse }>();
   for (const p of concrete) {
     const url = prober.urlFor(p);
+    if (!url) continue;
     const hasGet = input.operations.some((o) => normalizePath(o.path) === p && (o.method === 'GET' || o.method === '*'));
     results.set(p, { get: hasGet ? await prober.request('GET', url) : undefined, options: await prober.request('OPTIONS', url) });
   }
@@ -211,6 +242,7 @@ export async function crawl(base: URL, v: Vocabulary, opts = PROBE_DEFAULTS): Pr
     if (seen.has(p)) continue;
     seen.add(p);
     const url = prober.urlFor(p);
+    if (!url) continue;
     const get = await prober.request('GET', url);
     if (!get) break;
     if (get.error) {

@@ -57,7 +57,15 @@ export class InterfaceShape {
       this.methods.set(a, set);
     }
     this.addresses = new Set(this.methods.keys());
+    // Every proper prefix of an address has children: built once, so each question is one look-up
+    // (scanning the addresses per question made a 150,000-path document take minutes).
+    for (const a of this.addresses) {
+      for (let i = a.indexOf('/', 1); i > 0; i = a.indexOf('/', i + 1)) this.parents.add(a.slice(0, i));
+    }
   }
+
+  /** Addresses below which some operation is served. */
+  private readonly parents = new Set<string>();
 
   methodsAt(address: string): Set<string> {
     return this.methods.get(address) ?? new Set();
@@ -65,9 +73,7 @@ export class InterfaceShape {
 
   /** Some operation is served below this address (`/x` has `/x/{id}` or `/x/y`). */
   hasChildren(address: string): boolean {
-    const prefix = address + '/';
-    for (const a of this.addresses) if (a.startsWith(prefix)) return true;
-    return false;
+    return this.parents.has(address);
   }
 
   /** Only POST (or nothing concrete) is answered at this address. */

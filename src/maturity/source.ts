@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClassifier } from '../engine/classify.js';
 import { scanFiles } from '../engine/scan.js';
-import { decode, looksBinary } from '../engine/text.js';
+import { decode, escapeRegExp, looksBinary } from '../engine/text.js';
 import type { FileKind } from '../engine/types.js';
 import { configValue } from '../properties/config-value.js';
 import { collectRoutes, type InputFile, type Route } from '../routes/index.js';
@@ -25,7 +25,12 @@ export async function readProject(root: string): Promise<InputFile[]> {
       const kind = classifier.classify(f.path);
       if (!WANTED.includes(kind)) return;
       if (kind === 'xml' && !/\.wsdl$/i.test(f.path)) return;
-      const bytes = await readFile(path.join(root, f.path));
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(path.join(root, f.path));
+      } catch {
+        return; // unreadable (permissions, vanished): graded without it, as the scan skips such files
+      }
       if (looksBinary(bytes)) return;
       out.push({ path: f.path, kind, text: decode(bytes, kind).text });
     }),
@@ -222,11 +227,11 @@ function modelWithLinks(ret: string, types: Map<string, TypeInfo>, v: Vocabulary
       const info = types.get(n)!;
       const line = info.text.slice(0, info.decl.offset).split('\n').length;
       const location = `${info.file.path}:${line}`;
-      if (v.hypermediaTypes.some((h) => new RegExp(`\\b${h}\\b`).test(info.decl.header))) return { kind: 'model', message: `${n} extends ${info.decl.header.match(/\b(RepresentationModel|EntityModel|CollectionModel|ResourceSupport)\b/)?.[0] ?? 'a hypermedia model'}`, location };
+      if (v.hypermediaTypes.some((h) => new RegExp(`\\b${escapeRegExp(h)}\\b`).test(info.decl.header))) return { kind: 'model', message: `${n} extends ${info.decl.header.match(/\b(RepresentationModel|EntityModel|CollectionModel|ResourceSupport)\b/)?.[0] ?? 'a hypermedia model'}`, location };
       // a subclass of a project class that extends RepresentationModel: follow the supertypes too
       next.push(...identifiers(info.decl.header).filter((x) => x !== n && types.has(x) && !seen.has(x)));
       const body = typeBody(info);
-      const field = v.linkFields.find((f) => new RegExp(`(\\bval\\s+|\\bvar\\s+|[\\w>\\]]\\s+)${f.replace('$', '\\$')}\\s*[:;,)=]`).test(body));
+      const field = v.linkFields.find((f) => new RegExp(`(\\bval\\s+|\\bvar\\s+|[\\w>\\]]\\s+)${escapeRegExp(f)}\\s*[:;,)=]`).test(body));
       if (field) return { kind: field === 'nextActions' ? 'next-actions' : 'model', message: `${n} has a ${field} field${field === 'nextActions' ? ' (follow-up paths)' : ''}`, location };
       next.push(...identifiers(body).filter((x) => types.has(x) && !seen.has(x)));
     }

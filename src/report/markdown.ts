@@ -4,6 +4,7 @@
 // rejects bodies over 65,536 characters, so long lists fold into <details> and are capped with
 // "and N more"; if the document is still too long the caps shrink until it fits.
 import type { Finding, RunResult } from '../engine/types.js';
+import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
 
@@ -16,10 +17,11 @@ const CAPS = [100, 40, 15, 5, 0];
 
 /** Text safe inside a Markdown list item (no line breaks, no HTML). */
 function md(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+  return visible(text.replace(/\r?\n/g, ' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
 }
 
-function code(text: string): string {
+function code(raw: string): string {
+  const text = visible(raw);
   const ticks = text.includes('`') ? '``' : '`';
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${text}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 }

@@ -1,4 +1,5 @@
 import type { Finding, RunResult } from '../engine/types.js';
+import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 import { ruleDocsUrl } from './rules.js';
 
@@ -9,7 +10,7 @@ export function findingLine(f: Finding, color: boolean, toolVersion?: string): s
   const sev = color ? `${COLORS[f.severity]}${f.severity}${COLORS.reset}` : f.severity;
   const links = [f.docs, toolVersion ? ruleDocsUrl(f.rule, toolVersion) : undefined].filter(Boolean).join(' ');
   const docs = links ? (color ? ` ${COLORS.dim}${links}${COLORS.reset}` : ` ${links}`) : '';
-  return `${f.path}:${f.line}:${f.column}: ${sev} [${f.rule}] ${f.message}${docs}`;
+  return `${visible(f.path)}:${f.line}:${f.column}: ${sev} [${f.rule}] ${visible(f.message)}${docs}`;
 }
 
 /** One line per finding (path:line:col: severity [rule] message, Migration Guide and rule links), then a count. */

@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { rowProblem } from './check.js';
 import type { MigrationTable } from './types.js';
 
 export class TableError extends Error {
@@ -155,6 +156,9 @@ export function loadTable(extraFiles: readonly string[] = [], bundled = BUNDLED_
     const partial = validator('partial');
     if (!partial(extra)) throw new TableError(explain(file, extra, partial.errors![0]!));
     table = mergeTables(table, extra);
+    // a row that loops may come from this file or from this file meeting the bundled rows
+    const problem = rowProblem(table as MigrationTable);
+    if (problem) throw new TableError(`${file}: ${problem}`);
   }
   return table as MigrationTable;
 }

@@ -1,5 +1,6 @@
 // build/imported-bom in Gradle: `mavenBom "g:bom:v"` / `platform("g:bom:v")` of a BOM Boot 3.0
 // imports itself, literal or through a variable.
+import { escapeRegExp } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { type BomTarget, type BuildFacts } from './facts.js';
 import { trainKept, trainRaised } from './spring-cloud.js';
@@ -37,7 +38,7 @@ function bomImportOf(facts: BuildFacts, raw: string, name: string): string | und
  * `extra["name"] = …`) are not references.
  */
 export function bomOnlyVersion(text: string, tokens: BuildToken[], facts: BuildFacts, name: string): string | undefined {
-  const word = new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`);
+  const word = new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`);
   const versions = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;

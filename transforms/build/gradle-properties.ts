@@ -22,6 +22,7 @@ import type { BuildToken } from '../../src/formats/groovy.js';
 import { inheritedDefinition } from './gradle-inherited.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { PassOutput } from './out.js';
+import { escapeRegExp } from '../../src/engine/text.js';
 
 const SCRIPT_KINDS = ['gradle', 'gradle-kts'] as const;
 
@@ -199,7 +200,7 @@ function cloudEntry(file: SourceFile, entry: PropertyEntry, name: string, target
 
 /** The script mentions `name` as a word (not only inside a longer name). */
 function readsWord(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w.])${name.replace(/[.]/g, '\\.')}(?!\\w)`).test(text);
+  return new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`).test(text);
 }
 
 function updateEntry(text: string, entry: PropertyEntry, name: string, targets: VersionTarget[], out: PassOutput): void {

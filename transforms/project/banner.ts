@@ -37,6 +37,12 @@ function parseInteger(entry: ConfigEntry): number | undefined {
   return /^-?\d+$/.test(entry.value) ? Number(entry.value) : undefined;
 }
 
+/**
+ * Sizes a banner can have, in characters. Boot 2 printed 76 columns by default; a setting such as
+ * width=100000000 would build a banner.txt of gigabytes (and abort the run): it is reported.
+ */
+const SIZE_RANGE: Record<'width' | 'height' | 'margin', [number, number]> = { width: [1, 1000], height: [0, 1000], margin: [0, 1000] };
+
 /** Applies one spring.banner.image.* entry; returns why it cannot be honoured, if it cannot. */
 function applySetting(settings: BannerSettings, entry: ConfigEntry, name: string, imageName: string): string | undefined {
   switch (name) {
@@ -45,6 +51,8 @@ function applySetting(settings: BannerSettings, entry: ConfigEntry, name: string
     case 'margin': {
       const n = parseInteger(entry);
       if (n === undefined) return `${entry.key}=${entry.value} is not an integer`;
+      const [min, max] = SIZE_RANGE[name];
+      if (n < min || n > max) return `${entry.key}=${entry.value} is outside ${min}..${max} characters, more than a banner can be`;
       settings[name] = n;
       return undefined;
     }
@@ -120,11 +128,14 @@ function bannerForDirectory(images: ProjectFile[], project: ProjectView, ctx: Pa
     return { findings };
   }
   let decoded;
+  let text: string;
   try {
     decoded = decodeImage(image!.bytes ?? Buffer.alloc(0));
+    text = renderBanner(decoded, settings);
   } catch (e) {
-    const why = e instanceof ImageDecodeError ? e.message : String(e);
-    findings.push(ruleFinding(ctx.table, BANNER_RULE, { path: image!.path, line: 1 }, `${why}; left as it is.`, 'error'));
+    // an image that does not decode is a file that does not parse: an error (exit 2), this file only
+    const why = e instanceof ImageDecodeError ? e.message : `cannot render the banner: ${e instanceof Error ? e.message : String(e)}`;
+    findings.push({ ...ruleFinding(ctx.table, BANNER_RULE, { path: image!.path, line: 1 }, `${why}; left as it is.`, 'error'), rule: 'parse-error' });
     return { findings };
   }
   if (decoded.frames > 1) {
@@ -134,7 +145,7 @@ function bannerForDirectory(images: ProjectFile[], project: ProjectView, ctx: Pa
     findings.push(ruleFinding(ctx.table, BANNER_RULE, { path: e.path, offset: e.offset }, `${e.key} is profile-specific: banner.txt was rendered with the main settings, and this key is removed.`, 'info'));
   }
   const fileOps: FileOp[] = [
-    { op: 'create', path: txt, content: renderBanner(decoded, settings), rule: BANNER_RULE },
+    { op: 'create', path: txt, content: text, rule: BANNER_RULE },
     { op: 'delete', path: image!.path, rule: BANNER_RULE },
   ];
   return { fileOps, edits: removeKeys(configs, entries, ctx, findings), findings };
@@ -143,7 +154,7 @@ function bannerForDirectory(images: ProjectFile[], project: ProjectView, ctx: Pa
 export const bannerPass: ProjectPass = {
   id: 'project/banner',
   description: 'render banner.gif/jpg/png into banner.txt as Boot 2 printed it; remove the image and spring.banner.image.*',
-  rules: [BANNER_RULE],
+  rules: [BANNER_RULE, 'parse-error'],
   kinds: ['banner-image', 'properties', 'yaml'],
   run(project, ctx) {
     // Boot read the banner from the classpath root: a resources directory, not docs/ or site/.

@@ -122,7 +122,7 @@ function migrateFile(file: ProjectFile, project: ProjectView, ctx: PassContext):
     p = plan(text, rows);
   } catch (e) {
     const why = e instanceof ParseError ? e.message : String(e);
-    return { findings: [{ rule: FACTORIES_RULE, severity: 'error', path: file.path, offset: e instanceof ParseError ? e.offset : 0, message: `cannot parse: ${why}; left unchanged`, docs: rows.docs }] };
+    return { findings: [{ rule: 'parse-error', severity: 'error', path: file.path, offset: e instanceof ParseError ? e.offset : 0, message: `cannot parse: ${why}; left unchanged`, docs: rows.docs }] };
   }
   if (p.moves.length === 0) return {};
   const keep = ctx.options.keepFactories === true;
@@ -157,7 +157,7 @@ function migrateFile(file: ProjectFile, project: ProjectView, ctx: PassContext):
 export const factoriesPass: ProjectPass = {
   id: 'project/factories',
   description: 'move EnableAutoConfiguration and test-slice entries of META-INF/spring.factories into their META-INF/spring/*.imports files',
-  rules: [FACTORIES_RULE, TEST_SLICE_RULE],
+  rules: [FACTORIES_RULE, TEST_SLICE_RULE, 'parse-error'],
   kinds: ['spring-factories', 'autoconfig-imports'],
   run(project, ctx) {
     const result: Required<ProjectResult> = { edits: [], fileOps: [], findings: [] };

@@ -3,7 +3,7 @@
 // values, types and annotations used in sources, build coordinates) and reported with file:line;
 // the log date format and JMX exposure can be fixed on request.
 import { scanJvm, type Token } from '../../src/formats/jvm-tokens.js';
-import { detectEol } from '../../src/engine/text.js';
+import { detectEol, escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import type { ProjectRule } from '../../src/table/sections/project.js';
 import type { MigrationTable } from '../../src/table/types.js';
@@ -102,8 +102,8 @@ export function typeUse(file: ProjectFile, fqcn: string): number | undefined {
     }
     if (parts.length === 1 && firstSimple === undefined) firstSimple = t.start;
   }
-  const wildcard = new RegExp(`\\bimport\\s+${pkg.replace(/\./g, '\\.')}\\.\\*`).test(text);
-  const samePackage = new RegExp(`\\bpackage\\s+${pkg.replace(/\./g, '\\.')}\\s*;?\\s*$`, 'm').test(text);
+  const wildcard = new RegExp(`\\bimport\\s+${escapeRegExp(pkg)}\\.\\*`).test(text);
+  const samePackage = new RegExp(`\\bpackage\\s+${escapeRegExp(pkg)}\\s*;?\\s*$`, 'm').test(text);
   return !imported && (wildcard || samePackage) ? firstSimple : undefined;
 }
 
@@ -115,10 +115,11 @@ export function dependencyUse(file: ProjectFile, coordinate: string): number | u
   const gradle = text.indexOf(`${group}:${artifact}`);
   if (gradle >= 0) return gradle;
   if (file.kind === 'version-catalog') {
-    const m = new RegExp(`module\\s*=\\s*"${group.replace(/\./g, '\\.')}:${artifact}"|group\\s*=\\s*"${group.replace(/\./g, '\\.')}"\\s*,\\s*name\\s*=\\s*"${artifact}"`).exec(text);
+    const [g, a] = [escapeRegExp(group), escapeRegExp(artifact)];
+    const m = new RegExp(`module\\s*=\\s*"${g}:${a}"|group\\s*=\\s*"${g}"\\s*,\\s*name\\s*=\\s*"${a}"`).exec(text);
     return m?.index;
   }
-  const maven = new RegExp(`<groupId>\\s*${group.replace(/\./g, '\\.')}\\s*</groupId>\\s*<artifactId>\\s*${artifact}\\s*</artifactId>`).exec(text);
+  const maven = new RegExp(`<groupId>\\s*${escapeRegExp(group)}\\s*</groupId>\\s*<artifactId>\\s*${escapeRegExp(artifact)}\\s*</artifactId>`).exec(text);
   return maven ? maven.index + maven[0].indexOf('<artifactId>') : undefined;
 }
 

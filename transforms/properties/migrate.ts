@@ -19,6 +19,7 @@ import type { PropertyConversion, PropertyRemoval } from '../../src/table/sectio
 import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity, resolveCached } from './keys.js';
 import { RULES } from './rules.js';
+import { appendAll } from '../../src/engine/edits.js';
 
 /** application-<profile>.properties: every document in it is profile-specific. */
 const PROFILE_FILE = /^application-(.+)\.properties$/;
@@ -47,22 +48,21 @@ class DocumentWork {
     readonly doc: PropertiesDocument,
   ) {
     for (const entry of doc.entries) {
-      const id = keyIdentity(entry.key);
-      this.byIdentity.set(id, [...(this.byIdentity.get(id) ?? []), entry]);
+      appendTo(this.byIdentity, keyIdentity(entry.key), entry);
     }
   }
 
   /** Lines that already set the key `id`, or will after this pass, other than `exclude`. */
   occupants(id: string, exclude: readonly PropertyEntry[]): Occupant[] {
+    const excluded = new Set(exclude); // a Set: a key written 100k times must not cost 100k x 100k
     const present = (this.byIdentity.get(id) ?? [])
-      .filter((e) => !exclude.includes(e) && !this.claimed.has(e))
+      .filter((e) => !excluded.has(e) && !this.claimed.has(e))
       .map((e) => ({ entry: e, value: e.value.trim(), display: this.quote(e) }));
     return [...present, ...(this.produced.get(id) ?? [])];
   }
 
   produce(key: string, entry: PropertyEntry, value: string): void {
-    const id = keyIdentity(key);
-    this.produced.set(id, [...(this.produced.get(id) ?? []), { entry, value, display: display(key, value) }]);
+    appendTo(this.produced, keyIdentity(key), { entry, value, display: display(key, value) });
   }
 
   edit(edit: TextEdit | undefined, rule: string): void {
@@ -83,6 +83,13 @@ class DocumentWork {
   }
 }
 
+/** Appends in place (a copy per append made a file with one key on every line quadratic). */
+function appendTo<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
 function display(key: string, value: string): string {
   const line = `${key}=${value}`;
   return `'${line.length > 100 ? line.slice(0, 97) + '...' : line}'`;
@@ -94,8 +101,8 @@ export function migrateProperties(file: SourceFile, ctx: PassContext): PassResul
   const result: Required<PassResult> = { edits: [], findings: [] };
   for (const doc of parsed.documents) {
     const work = migrateDocument(file.text, ctx.table, doc, profile);
-    result.edits.push(...work.edits);
-    result.findings.push(...work.findings);
+    appendAll(result.edits, work.edits);
+    appendAll(result.findings, work.findings);
   }
   return result;
 }
@@ -181,8 +188,7 @@ function renameKeys(work: DocumentWork, resolved: Resolved[]): void {
   const byTarget = new Map<string, { entry: PropertyEntry; to: string; rule: string }[]>();
   for (const { entry, rule } of resolved) {
     if (rule?.kind !== 'rename' || work.claimed.has(entry)) continue;
-    const id = keyIdentity(rule.to);
-    byTarget.set(id, [...(byTarget.get(id) ?? []), { entry, to: rule.to, rule: rule.rule }]);
+    appendTo(byTarget, keyIdentity(rule.to), { entry, to: rule.to, rule: rule.rule });
   }
   for (const [targetId, sources] of byTarget) renameGroup(work, targetId, sources);
 }
@@ -208,10 +214,14 @@ function renameGroup(work: DocumentWork, targetId: string, sources: { entry: Pro
       work.report(s.entry, RULES.duplicate, 'info', `${work.quote(s.entry)} deleted: it would become ${to}, which this document already sets to the same value`);
     }
   } else {
-    for (const s of sources) {
-      const others = [...existing.map((o) => o.display), ...sourceEntries.filter((e) => e !== s.entry).map((e) => work.quote(e))];
-      work.report(s.entry, RULES.duplicate, 'warning', `${work.quote(s.entry)} not renamed to ${to}: this document also has ${others.join(' and ')} with a different value; keep one of them`);
-    }
+    // each line names the others, at most three of them: a message stays one line whatever the file
+    const quoted = [...existing.map((o) => o.display), ...sourceEntries.map((e) => work.quote(e))];
+    sources.forEach((s, i) => {
+      const self = existing.length + i;
+      const others = (quoted.length <= 5 ? quoted : quoted.slice(0, 4)).filter((_, j) => j !== self).slice(0, quoted.length <= 5 ? undefined : 3);
+      const names = quoted.length <= 5 ? others.join(' and ') : `${others.join(', ')} and ${quoted.length - 4} more`;
+      work.report(s.entry, RULES.duplicate, 'warning', `${work.quote(s.entry)} not renamed to ${to}: this document also has ${names} with a different value; keep one of them`);
+    });
   }
   sourceEntries.forEach((e) => work.claimed.add(e));
 }

@@ -14,6 +14,7 @@ import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from 
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 import { LIBRARY_NEEDLES, LIBRARY_RULES, migrateLibraries } from './libraries.js';
+import { appendAll } from '../../src/engine/edits.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -64,31 +65,31 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   // Shapes first: they decide which renames are safe in this file.
   const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang) : undefined;
   if (shapes) {
-    edits.push(...shapes.edits);
-    findings.push(...shapes.findings);
+    appendAll(edits, shapes.edits);
+    appendAll(findings, shapes.findings);
   }
   const names = rewriteNames(idx, model, lang, eol, shapes?.blocked);
-  edits.push(...names.edits);
-  findings.push(...names.findings);
+  appendAll(edits, names.edits);
+  appendAll(findings, names.findings);
   if (needsAnnotations(idx, model)) {
     const ann = rewriteAnnotations(idx, model, lang, eol);
-    edits.push(...ann.edits);
-    findings.push(...ann.findings);
+    appendAll(edits, ann.edits);
+    appendAll(findings, ann.findings);
   }
   const lost = ctx.table.code?.lostSupertypes ?? [];
   if (needsLostSupertypes(lost, model)) {
     const restored = restoreLostSupertypes(lost, model, lang, eol);
-    edits.push(...restored.edits);
-    findings.push(...restored.findings);
+    appendAll(edits, restored.edits);
+    appendAll(findings, restored.findings);
   }
   const keys = rewritePropertyKeys(ctx.table, model);
-  edits.push(...keys.edits);
-  findings.push(...keys.findings);
+  appendAll(edits, keys.edits);
+  appendAll(findings, keys.findings);
   const libs = migrateLibraries(file, model, lang, eol, ctx, passId);
-  edits.push(...libs.edits);
-  findings.push(...libs.findings);
-  findings.push(...followUps(idx, model, libs.owned));
-  findings.push(...javaxStrings(idx, model));
+  appendAll(edits, libs.edits);
+  appendAll(findings, libs.findings);
+  appendAll(findings, followUps(idx, model, libs.owned));
+  appendAll(findings, javaxStrings(idx, model));
   return { edits: disjoint(edits), findings };
 }
 

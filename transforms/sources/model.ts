@@ -1,6 +1,7 @@
 // What the sources passes know about one file, built once from its tokens: import
 // declarations, qualified-name chains (`a.b.C.d`), and the table indexes they are checked
 // against (built once per table with tableIndex).
+import { escapeRegExp } from '../../src/engine/text.js';
 import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import type { PackageMove, SourcesSection, TypeRename, ApiFollowUp, PackageRename } from '../../src/table/sections/sources.js';
@@ -187,7 +188,7 @@ function build(table: MigrationTable): CodeIndex {
   );
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
-  const needles = new RegExp([...words].map((w) => w.replace(/[.$]/g, '\\$&')).join('|'));
+  const needles = new RegExp([...words].map(escapeRegExp).join('|'));
   const shaped = code.types.filter((t) => t.shape !== 'same');
   return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
 }
@@ -199,7 +200,7 @@ function xmlNeedles(code: SourcesSection): RegExp {
     for (const n of r.namespaces) words.add(n.replace(/^https?:\/\//, ''));
     words.add(r.to.split('/').slice(-2).join('/'));
   }
-  return new RegExp([...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+  return new RegExp([...words].map(escapeRegExp).join('|'));
 }
 
 /** Annotation and method names whose string arguments hold property keys. */

@@ -5,6 +5,7 @@ import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
 import { type Chain, type CodeIndex, type FileModel, RULE, chainText, splitQualified } from './model.js';
+import { appendAll } from '../../src/engine/edits.js';
 
 export interface NameResult {
   edits: Edit[];
@@ -205,8 +206,8 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
     for (const [imp, byName] of wildcards) {
       for (const [simple, fq] of byName) if (!merged.has(simple)) merged.set(simple, fq);
       const r = wildcardTypeImports(rowOf, model, lang, imp, byName, eol);
-      edits.push(...r.edits);
-      findings.push(...r.findings);
+      appendAll(edits, r.edits);
+      appendAll(findings, r.findings);
     }
     for (const [simple, fq] of model.importedNames) merged.set(simple, fq);
     names = merged;
@@ -219,8 +220,8 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
       const fate = idx.fate(parts.join('.'), undefined);
       if (fate.kind === 'split') {
         const r = splitWildcard(model, lang, imp, fate.row.classes ?? [], fate.row.to, eol);
-        edits.push(...r.edits);
-        findings.push(...r.findings);
+        appendAll(edits, r.edits);
+        appendAll(findings, r.findings);
         continue;
       }
     }

@@ -43,6 +43,12 @@ interface Result {
   findings: FindingInput[];
 }
 
+/** `.../persistence_2_2.xsd` for stem `persistence`: the table's stem is compared as text, never compiled. */
+function isSchemaFile(location: string, stem: string): boolean {
+  const file = location.slice(location.lastIndexOf('/') + 1);
+  return file.startsWith(stem + '_') && /^\d+_\d+\.xsd$/.test(file.slice(stem.length + 1));
+}
+
 /** Namespace, schema location and version of a javax-era root; nothing for any other root. */
 function rootEdits(doc: XmlDocument, row: XmlDescriptorRewrite): Result {
   const attrs = attributeSpans(doc.text, doc.root).filter((a) => !a.value.includes('&'));
@@ -56,7 +62,7 @@ function rootEdits(doc: XmlDocument, row: XmlDescriptorRewrite): Result {
       tokensOf(a.value, a.valueStart).forEach((t, i) => {
         if (i % 2 === 0) {
           if (isOldNamespace(row, t.text)) edits.push({ start: t.start, end: t.start + t.text.length, text: row.to, rule: row.rule });
-        } else if (row.schema && new RegExp(`(?:^|/)${row.schema.pattern}$`).test(t.text)) {
+        } else if (row.schema && isSchemaFile(t.text, row.schema.stem)) {
           if (t.text !== row.schema.to) edits.push({ start: t.start, end: t.start + t.text.length, text: row.schema.to, rule: row.rule });
         } else if (!/^https:\/\/jakarta\.ee\//.test(t.text)) {
           findings.push({

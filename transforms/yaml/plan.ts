@@ -15,6 +15,7 @@ import type { MigrationTable } from '../../src/table/types.js';
 import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftText } from './blocks.js';
 import { listScalars, plainValue, scalarItems, valueEdit } from './values.js';
 import type { ValueItem } from './values.js';
+import { appendAll } from '../../src/engine/edits.js';
 
 export const YAML_RULES = {
   targetExists: 'yaml/target-exists',
@@ -280,8 +281,8 @@ export class DocPlanner {
       if (this.points.some((p) => s < p && p < e)) return false;
     }
     for (const p of points) if (this.taken.some(([ts, te]) => ts < p && p < te)) return false;
-    this.taken.push(...ranges);
-    this.points.push(...points);
+    appendAll(this.taken, ranges);
+    appendAll(this.points, points);
     return true;
   }
 
@@ -346,7 +347,7 @@ export class DocPlanner {
     const points = edits.filter((e) => e.end === e.start).map((e) => e.start);
     if (!this.reserve([...ranges, ...removals], points)) return 'busy';
     if (removals.length > 0) this.structuralRule = move.rule;
-    this.out.edits.push(...edits);
+    appendAll(this.out.edits, edits);
     for (const p of move.consumed) this.removed.set(p, move.rule);
     return 'done';
   }

@@ -125,7 +125,8 @@ export interface XmlDescriptorRewrite {
   /** The new value of the root's `version` attribute. */
   version: string;
   /** Schema file (in xsi:schemaLocation) matched by a regular expression source, and the new file name below `to`. */
-  schema?: { pattern: string; to: string };
+  /** Schema files named `<stem>_<major>_<minor>.xsd` (matched literally, never as a pattern) move to `to`. */
+  schema?: { stem: string; to: string };
   docs: string;
 }
 

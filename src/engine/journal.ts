@@ -1,0 +1,169 @@
+// One writer per repository, and a record of what it is doing. `.boot-upgrade.lock` in the
+// repository root is both: created exclusively (a second run that finds it, held by a live
+// process, is refused), and it lists every temporary file, backup and rename of the write in
+// progress. A run killed without a chance to clean up (kill -9, power loss) leaves it behind; the
+// next run that writes finds it, sees its process is gone, and undoes the interrupted write from
+// it: temporary files removed, every file renamed so far put back from its backup. The tree is
+// then as it was before the interrupted run, and that run's plan can simply be made again.
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const LOCK_FILE = '.boot-upgrade.lock';
+
+/** One file of a write: its temporary file (new content) and its backup (old content). */
+export interface JournalEntry {
+  /** Path relative to the root. */
+  path: string;
+  status: 'modified' | 'created' | 'deleted';
+  /** Relative path of the file holding the new content until it is renamed into place. */
+  tmp?: string;
+  /** Relative path the old file is renamed to before the new one takes its place. */
+  backup?: string;
+}
+
+/**
+ * staging: temporary files are being written, nothing of the tree has changed.
+ * committing: files are being renamed (old -> backup, temporary -> file); undone on recovery.
+ * finishing: every rename is done; only backups and temporary files remain to be removed.
+ */
+export type Phase = 'staging' | 'committing' | 'finishing';
+
+interface JournalData {
+  pid: number;
+  host: string;
+  started: string;
+  phase: Phase;
+  entries: JournalEntry[];
+}
+
+export class LockHeld extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LockHeld';
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}
+
+/** What a recovery did, for the one line the writer prints. */
+export interface Recovery {
+  pid: number;
+  phase: Phase;
+  restored: number;
+  removed: number;
+  /** Files the interrupted run was writing. */
+  paths: string[];
+}
+
+export class Journal {
+  private data: JournalData;
+  private constructor(
+    private readonly root: string,
+    data: JournalData,
+  ) {
+    this.data = data;
+  }
+
+  /**
+   * Takes the repository's lock. A lock left by a process that is gone is recovered first (its
+   * interrupted write undone); one held by a live process refuses this run.
+   */
+  static acquire(root: string): { journal: Journal; recovered?: Recovery } {
+    const file = path.join(root, LOCK_FILE);
+    let recovered: Recovery | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const fd = openSync(file, 'wx', 0o644);
+        const data: JournalData = { pid: process.pid, host: os.hostname(), started: new Date().toISOString(), phase: 'staging', entries: [] };
+        writeSync(fd, JSON.stringify(data));
+        closeSync(fd);
+        return { journal: new Journal(root, data), recovered };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const held = readJournal(file);
+      if (!held && justCreated(file)) {
+        // another run is between creating the lock and writing its first record
+        throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run is starting to write this repository; wait for it to finish`);
+      }
+      if (held && held.host === os.hostname() && alive(held.pid)) {
+        throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run (pid ${held.pid}, started ${held.started}) is writing this repository; wait for it to finish`);
+      }
+      if (held && held.host !== os.hostname()) {
+        throw new LockHeld(`${LOCK_FILE}: held by a boot-upgrade run on ${held.host} (pid ${held.pid}); remove the file if that run is gone`);
+      }
+      recovered = held ? recover(root, held) : undefined;
+      rmSync(file, { force: true });
+    }
+    throw new LockHeld(`${LOCK_FILE}: could not take the lock`);
+  }
+
+  /** Records the plan (or its phase) before acting on it: a later run can only undo what it finds here. */
+  record(phase: Phase, entries?: JournalEntry[]): void {
+    this.data = { ...this.data, phase, entries: entries ?? this.data.entries };
+    const file = path.join(this.root, LOCK_FILE);
+    const next = `${file}.${process.pid}.next`;
+    writeFileSync(next, JSON.stringify(this.data));
+    renameSync(next, file); // the journal itself is never half-written
+  }
+
+  release(): void {
+    rmSync(path.join(this.root, LOCK_FILE), { force: true });
+  }
+}
+
+function justCreated(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < 5000;
+  } catch {
+    return false;
+  }
+}
+
+function readJournal(file: string): JournalData | undefined {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as JournalData;
+    return typeof data.pid === 'number' && Array.isArray(data.entries) ? data : undefined;
+  } catch {
+    return undefined; // empty or torn: the lock was being created when its run died
+  }
+}
+
+/** Undoes the write a dead run left half-done (see the phases), then removes its leftovers. */
+function recover(root: string, held: JournalData): Recovery {
+  const abs = (p: string) => path.join(root, p);
+  let restored = 0;
+  let removed = 0;
+  const remove = (p: string | undefined) => {
+    if (p && existsSync(abs(p))) {
+      rmSync(abs(p), { force: true });
+      removed++;
+    }
+  };
+  if (held.phase === 'committing') {
+    for (const e of [...held.entries].reverse()) {
+      if (e.status === 'created') {
+        // renamed into place when its temporary file is gone
+        if (e.tmp && !existsSync(abs(e.tmp)) && existsSync(abs(e.path))) remove(e.path);
+      } else if (e.backup && existsSync(abs(e.backup))) {
+        rmSync(abs(e.path), { force: true });
+        renameSync(abs(e.backup), abs(e.path));
+        restored++;
+      }
+    }
+  }
+  for (const e of held.entries) {
+    remove(e.tmp);
+    remove(e.backup);
+  }
+  return { pid: held.pid, phase: held.phase, restored, removed, paths: held.entries.map((e) => e.path) };
+}

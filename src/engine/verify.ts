@@ -1,0 +1,73 @@
+// The last gate before a change leaves the engine: a rewritten YAML, XML or .properties file is
+// parsed again, and a change that breaks a file that parsed before is refused (never written)
+// with an error finding. Every pass edits by position and should keep a file valid; this catches
+// the pass that does not (an append at column 0 below an indented root mapping) before the
+// user's file is turned into one their application cannot load.
+import { parseAllDocuments } from 'yaml';
+import { parseProperties } from '../formats/properties.js';
+import { parseXml } from '../formats/xml.js';
+import { duplicateKey } from '../formats/yaml-keys.js';
+import type { FileKind } from './types.js';
+
+type Checker = (text: string) => { ok: true; docs?: number } | { ok: false; problem: string };
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/:$/, '');
+}
+
+const yaml: Checker = (text) => {
+  const docs = parseAllDocuments(text, { uniqueKeys: false });
+  const list = [...docs];
+  for (const doc of list) {
+    if (doc.errors[0]) return { ok: false, problem: firstLine(doc.errors[0].message) };
+    const duplicate = duplicateKey(doc);
+    if (duplicate) return { ok: false, problem: duplicate.message };
+  }
+  return { ok: true, docs: list.length };
+};
+
+const xml: Checker = (text) => {
+  try {
+    parseXml(text);
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, problem: (e as Error).message };
+  }
+};
+
+const properties: Checker = (text) => {
+  try {
+    return { ok: true, docs: parseProperties(text).documents.length };
+  } catch (e) {
+    return { ok: false, problem: (e as Error).message };
+  }
+};
+
+const CHECKERS: Partial<Record<FileKind, Checker>> = {
+  yaml,
+  pom: xml,
+  'jpa-xml': xml,
+  xml,
+  properties,
+  'spring-factories': properties,
+  'gradle-properties': properties,
+  'gradle-wrapper': properties,
+  'validation-messages': properties,
+};
+
+/**
+ * Why the change from `before` to `after` must not be written, or undefined when it may.
+ * A file that did not parse before is not judged (no pass edits it; a project pass may append).
+ * The number of documents (YAML `---`, properties `#---`) is part of the file's meaning: a change
+ * that merges or splits documents is refused too.
+ */
+export function breaksFile(kind: FileKind, before: string, after: string): string | undefined {
+  const check = CHECKERS[kind];
+  if (!check) return undefined;
+  const was = check(before);
+  if (!was.ok) return undefined;
+  const now = check(after);
+  if (!now.ok) return `the rewritten file would not parse (${now.problem})`;
+  if (was.docs !== undefined && now.docs !== was.docs) return `the rewrite would turn ${was.docs} document(s) into ${now.docs}`;
+  return undefined;
+}

@@ -1,0 +1,152 @@
+// The write is one transaction: a lock keeps a second run out, a signal stops it at a safe
+// point, a failure after the first rename puts every file back, and a run killed outright is
+// undone by the next one from the journal it left.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { planMigration, writeChanges } from '../../src/api.js';
+import { LOCK_FILE } from '../../src/engine/journal.js';
+import { WriteInterrupted, WriteRefused } from '../../src/engine/write.js';
+import type { FileChange } from '../../src/engine/types.js';
+import { readTree } from '../helpers/tree.js';
+import { bash, PROJECT } from '../helpers/cli-process.js';
+import { repo } from './helpers.js';
+
+const FACTORIES = 'org.springframework.boot.autoconfigure.EnableAutoConfiguration=com.acme.greeter.GreeterAutoConfiguration\n';
+
+/** A repository whose migration modifies two files, creates one and deletes one. */
+function sample(): string {
+  return repo({
+    'pom.xml': '<project/>\n',
+    'src/main/resources/application.properties': 'spring.redis.host=db\n',
+    'src/main/resources/bootstrap.properties': 'spring.redis.port=6380\n',
+    'src/main/resources/META-INF/spring.factories': FACTORIES,
+  });
+}
+
+const sideFiles = (dir: string) => [...readTree(dir).keys()].filter((p) => /boot-upgrade/.test(p));
+const statuses = (changes: FileChange[]) => changes.map((c) => c.status).sort();
+
+describe('one writer at a time', () => {
+  it('a lock held by a live run refuses the write and changes nothing', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: 'now', phase: 'staging', entries: [] }));
+    const before = readTree(dir);
+    await expect(writeChanges(dir, plan.changes)).rejects.toThrow(WriteRefused);
+    await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/another boot-upgrade run \(pid \d+/);
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  it('a file changed on disk after the plan was made is not overwritten', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    writeFileSync(path.join(dir, 'src/main/resources/bootstrap.properties'), 'spring.redis.port=6381\n');
+    const before = readTree(dir);
+    await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/bootstrap.properties: changed on disk since it was read/);
+    expect(readTree(dir)).toEqual(before);
+  });
+});
+
+describe('the CLI and the lock', () => {
+  it('migrate exits 4 (refused) naming the lock while another run writes, and writes nothing', async () => {
+    const dir = sample();
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: 'now', phase: 'committing', entries: [] }));
+    const before = readTree(dir);
+    const run = bash('boot-upgrade migrate .', dir);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toMatch(/boot-upgrade: \.boot-upgrade\.lock: another boot-upgrade run \(pid \d+, started now\) is writing this repository/);
+    expect(readTree(dir)).toEqual(before);
+  }, 30_000);
+});
+
+describe('failures and signals during the write', () => {
+  it('a failed delete after the renames rolls back every file', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    expect(statuses(plan.changes)).toEqual(['created', 'deleted', 'modified', 'modified']);
+    const before = readTree(dir);
+    const hooks = {
+      beforeRename(e: { status: string; path: string }) {
+        if (e.status === 'deleted') throw Object.assign(new Error(`EBUSY: cannot remove ${e.path}`), { code: 'EBUSY' });
+      },
+    };
+    await expect(writeChanges(dir, plan.changes, { hooks })).rejects.toThrow(/EBUSY/);
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  it('SIGINT while staging: nothing changed, no temporary file, no lock', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    const before = readTree(dir);
+    const hooks = { afterStaging: () => void process.emit('SIGINT', 'SIGINT') };
+    const error = await writeChanges(dir, plan.changes, { hooks }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteInterrupted);
+    expect((error as WriteInterrupted).completed).toBe(false);
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  it('SIGTERM during the renames: the batch finishes, then the run stops', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    let sent = false;
+    const hooks = { beforeRename: () => void (sent || (sent = process.emit('SIGTERM', 'SIGTERM'))) };
+    const error = await writeChanges(dir, plan.changes, { hooks }).catch((e: unknown) => e);
+    expect((error as WriteInterrupted).completed).toBe(true);
+    expect((await planMigration({ root: dir })).changes).toEqual([]);
+    expect(sideFiles(dir)).toEqual([]);
+  });
+
+  it('a real SIGINT to the process during the write leaves the tree unchanged and clean', () => {
+    const dir = sample();
+    const before = readTree(dir);
+    const api = pathToFileURL(path.join(PROJECT, 'src', 'api.ts')).href;
+    const script = `
+      const { planMigration, writeChanges } = await import(${JSON.stringify(api)});
+      const plan = await planMigration({ root: process.argv[1] });
+      try {
+        await writeChanges(process.argv[1], plan.changes, { hooks: { afterStaging: () => new Promise((r) => { process.kill(process.pid, 'SIGINT'); setTimeout(r, 200); }) } });
+        console.log('completed');
+      } catch (e) { console.log(e.name + ': ' + e.message); }`;
+    const tsx = pathToFileURL(path.join(PROJECT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+    const run = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script, dir], { encoding: 'utf8', cwd: PROJECT });
+    expect(run.stdout.trim()).toBe('WriteInterrupted: interrupted (SIGINT): nothing was changed, temporary files removed');
+    expect(readTree(dir)).toEqual(before);
+  }, 30_000);
+});
+
+describe('a run killed outright (kill -9) is undone by the next one', () => {
+  it('the next write restores every file renamed so far and removes the leftovers', async () => {
+    const dir = sample();
+    const plan = await planMigration({ root: dir });
+    const before = readTree(dir);
+    // What a run killed while committing leaves: application.properties already replaced (its
+    // backup beside it), bootstrap.properties not yet (its temporary file staged), the lock.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const pid = Number(dead.stdout);
+    const res = (p: string) => path.join(dir, 'src/main/resources', p);
+    const app = plan.changes.find((c) => c.path.endsWith('application.properties'))!;
+    const boot = plan.changes.find((c) => c.path.endsWith('bootstrap.properties'))!;
+    writeFileSync(res(`.application.properties.boot-upgrade-${pid}.bak`), app.before!);
+    writeFileSync(res('application.properties'), app.after!);
+    writeFileSync(res(`.bootstrap.properties.boot-upgrade-${pid}.tmp`), boot.after!);
+    const entries = [
+      { path: app.path, status: 'modified', tmp: `src/main/resources/.application.properties.boot-upgrade-${pid}.tmp`, backup: `src/main/resources/.application.properties.boot-upgrade-${pid}.bak` },
+      { path: boot.path, status: 'modified', tmp: `src/main/resources/.bootstrap.properties.boot-upgrade-${pid}.tmp`, backup: `src/main/resources/.bootstrap.properties.boot-upgrade-${pid}.bak` },
+    ];
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, host: (await import('node:os')).hostname(), started: 'then', phase: 'committing', entries }));
+    const told: string[] = [];
+    // the plan of the new run was made on the half-written tree: the recovery restores it, so the plan is stale
+    const stale = await planMigration({ root: dir });
+    await expect(writeChanges(dir, stale.changes, { onRecovered: (m) => told.push(m) })).rejects.toThrow(/restored from an interrupted run after this run read it; nothing was written, run again/);
+    expect(told[0]).toMatch(/interrupted while committing; its write was undone \(1 file\(s\) restored, 1 leftover\(s\) removed\)/);
+    expect(readTree(dir)).toEqual(before);
+    // and the run after that migrates normally
+    await writeChanges(dir, (await planMigration({ root: dir })).changes);
+    expect(readFileSync(res('application.properties'), 'utf8')).toBe('spring.data.redis.host=db\n');
+    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    expect(readdirSync(res('')).filter((n) => n.includes('boot-upgrade'))).toEqual([]);
+  });
+});
