@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.js';
 import type { RunResult } from '../engine/types.js';
 import { gitTopLevel } from '../engine/git.js';
+import { timed, timedAsync } from '../engine/timing.js';
 import { TableError, packageRoot } from '../table/load.js';
 import { FORMATTERS, formatNames } from '../report/index.js';
 import { findingLine } from '../report/text.js';
@@ -136,7 +137,7 @@ async function migrate(argv: string[]): Promise<number> {
   const root = resolveDir(positionals[0]);
   const result = await planMigration({ ...commonInput(values, root), onProgress: progress('reading') });
   const dryRun = values['dry-run'] === true;
-  const patch = unifiedDiff(result.changes, diffPrefix(root));
+  const patch = timed('diff', () => unifiedDiff(result.changes, diffPrefix(root)));
   if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch);
   if (dryRun) {
     process.stdout.write(patch);
@@ -145,13 +146,13 @@ async function migrate(argv: string[]): Promise<number> {
     return result.errors.length ? EXIT.usage : EXIT.ok;
   }
   if (!values['allow-dirty']) {
-    const dirty = dirtyTargets(root, result.changes);
+    const dirty = timed('git dirty check', () => dirtyTargets(root, result.changes));
     if (dirty?.length) {
       process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty): ${dirty.join(', ')}\n`);
       return EXIT.usage;
     }
   }
-  await writeChanges(root, result.changes);
+  await timedAsync('write', () => writeChanges(root, result.changes));
   process.stderr.write(summary(result, 'changed'));
   if (values.explain) process.stderr.write(explainLines(result));
   return result.errors.length ? EXIT.usage : EXIT.ok;

@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
+import { timed, timedAsync } from '../engine/timing.js';
 
 export type { Node, Tree } from 'web-tree-sitter';
 
@@ -45,10 +46,10 @@ export function loadGrammar(lang: GrammarLang): Promise<void> {
 }
 
 async function createParser(lang: GrammarLang): Promise<Parser> {
-  runtime ??= Parser.init();
+  runtime ??= timedAsync('tree-sitter runtime init', () => Parser.init());
   await runtime;
   const file = require.resolve(GRAMMAR_FILES[lang]);
-  const language = await Language.load(file);
+  const language = await timedAsync(`tree-sitter grammar load (${lang})`, () => Language.load(file));
   const parser = new Parser();
   parser.setLanguage(language);
   parsers.set(lang, parser);
@@ -63,7 +64,7 @@ export function isGrammarLoaded(lang: GrammarLang): boolean {
 export function parse(lang: GrammarLang, text: string): Tree {
   const parser = parsers.get(lang);
   if (!parser) throw new Error(`tree-sitter grammar '${lang}' is not loaded: await loadGrammar('${lang}') first`);
-  const tree = parser.parse(text);
+  const tree = timed(`tree-sitter parse (${lang})`, () => parser.parse(text));
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${lang} source`);
   return tree;
 }
