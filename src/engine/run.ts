@@ -23,7 +23,7 @@ import type {
   RunResult,
   SourceFile,
 } from './types.js';
-import { ParseError } from './types.js';
+import { NotReady, ParseError } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
 export const MAX_ROUNDS = 8;
@@ -223,8 +223,20 @@ function failFile(work: WorkFile, original: SourceFile, error: unknown, passId: 
   }
 }
 
+/** Runs a pass; when it reports NotReady (a parser loaded on first use), waits and runs it again. */
+async function runPassWhenReady<T>(run: () => T | Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof NotReady)) throw error;
+      await error.ready;
+    }
+  }
+}
+
 /** Runs the file passes on one file until they have nothing more to change (bounded). */
-function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassContext, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
+async function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassContext, sink: FindingSink, select: ReturnType<typeof makeSelector>): Promise<void> {
   const original = work.source!;
   let current = original;
   const found: FindingInput[] = [];
@@ -235,7 +247,13 @@ function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassCon
       if (pass.prefilter && !timed('prefilters', () => pass.prefilter!(current.text, ctx))) continue;
       let result;
       try {
-        result = timed(`file pass ${pass.id}`, () => pass.run(current, ctx));
+        const run = () => timed(`file pass ${pass.id}`, () => pass.run(current, ctx));
+        try {
+          result = run();
+        } catch (error) {
+          if (!(error instanceof NotReady)) throw error;
+          result = await runPassWhenReady(run); // only the first file that needs the parser waits
+        }
       } catch (error) {
         failFile(work, original, error, pass.id, sink);
         return; // findings of a file left untouched would describe edits that never happen
@@ -304,18 +322,19 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     ]),
   );
 
-  timed('file passes (all rounds)', () =>
-    files.forEach((work, i) => {
-      if (work.source) runFilePasses(work, filePasses, ctx, sink, select);
-      input.onProgress?.(i + 1, files.length);
-    }),
-  );
+  const passesStart = performance.now();
+  for (let i = 0; i < files.length; i++) {
+    const work = files[i]!;
+    if (work.source) await runFilePasses(work, filePasses, ctx, sink, select);
+    input.onProgress?.(i + 1, files.length);
+  }
+  recordPhase('file passes (all rounds)', performance.now() - passesStart);
 
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOps: FileOp[] = [];
   for (const pass of projectPasses) {
     const view = makeProjectView(input.root, files.filter((f) => !f.failed));
-    const result = await timedAsync(`project pass ${pass.id}`, async () => pass.run(view, { ...ctx, project: view }));
+    const result = await timedAsync(`project pass ${pass.id}`, () => runPassWhenReady(() => pass.run(view, { ...ctx, project: view })));
     for (const f of result.findings ?? []) {
       if (!select.rule(pass.id, f.rule)) continue;
       const target = f.path ? byPath.get(f.path) : undefined;

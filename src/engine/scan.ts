@@ -4,9 +4,12 @@
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
-import ignore from 'ignore';
+import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles } from './git.js';
+
+// only needed outside git
+const fastGlob = lazyModule<typeof import('fast-glob')>('fast-glob');
+const ignore = lazyModule<typeof import('ignore')>('ignore');
 
 /** Build outputs and tool folders that never hold sources to migrate. */
 export const SKIPPED_DIRS = ['.git', 'node_modules', 'target', 'build', '.gradle', 'out', '.idea', '.mvn/wrapper'];
@@ -38,7 +41,7 @@ function inSkippedDir(rel: string): boolean {
 
 async function listWithoutGit(root: string): Promise<string[]> {
   const entries = (
-    await fg('**/*', {
+    await fastGlob()('**/*', {
       cwd: root,
       dot: true,
       onlyFiles: false, // links are listed (and then reported) rather than silently dropped
@@ -53,7 +56,7 @@ async function listWithoutGit(root: string): Promise<string[]> {
   const rules = await Promise.all(
     gitignores.map(async (gi) => {
       const dir = gi === '.gitignore' ? '' : gi.slice(0, -'/.gitignore'.length) + '/';
-      const ig = ignore().add(await readFile(path.join(root, gi), 'utf8'));
+      const ig = ignore()().add(await readFile(path.join(root, gi), 'utf8'));
       return { dir, ig };
     }),
   );

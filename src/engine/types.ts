@@ -105,6 +105,21 @@ export class ParseError extends Error {
   }
 }
 
+/**
+ * Thrown by a pass (or an adapter it calls) that needs something loaded asynchronously first,
+ * such as a tree-sitter grammar only a few files need: the engine awaits `ready` and runs the
+ * pass on the same file again. Passes are pure functions of the file, so the re-run is exact.
+ */
+export class NotReady extends Error {
+  constructor(
+    readonly ready: Promise<void>,
+    what: string,
+  ) {
+    super(`${what} is not loaded yet`);
+    this.name = 'NotReady';
+  }
+}
+
 /** A per-file pass: a pure function of one file's text (plus the table and read-only context). */
 export interface FilePass {
   id: string;
