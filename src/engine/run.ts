@@ -50,8 +50,15 @@ interface WorkFile {
   path: string;
   kind: FileKind;
   mode: number;
-  bytes: Buffer;
-  source?: SourceFile; // undefined for binary kinds
+  /**
+   * Raw bytes, kept for binary kinds only. A text file keeps just its decoded text: decoding is
+   * lossless (encode(decode(bytes)) === bytes, see text.ts), so the bytes are re-made from
+   * `initial` when a change needs them, and memory holds one copy of the repository, not two.
+   */
+  bytes?: Buffer;
+  /** The text as read; `source` is the text after the passes so far. Undefined for binary kinds. */
+  initial?: SourceFile;
+  source?: SourceFile;
   rules: Record<string, number>;
   failed: boolean;
   /** Edits applied, round by round (each in the coordinates of the text before its round). */
@@ -150,8 +157,9 @@ async function readWorkFiles(
       skipped.push({ path: c.path, reason: 'binary content' });
       continue;
     }
-    const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, bytes, rules: {}, failed: false, history: [] };
-    if (!binaryKind) work.source = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
+    const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, rules: {}, failed: false, history: [] };
+    if (binaryKind) work.bytes = bytes;
+    else work.source = work.initial = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
     files.push(work);
   }
   recordPhase('read + decode', performance.now() - readStart);
@@ -161,13 +169,15 @@ async function readWorkFiles(
 /** The text of a file as it was read, with its line index: findings are placed on it. Built once per file. */
 const originals = new WeakMap<WorkFile, { text: string; lines: LineIndex }>();
 function original(work: WorkFile): { text: string; lines: LineIndex } | undefined {
-  if (!work.source) return undefined;
+  if (!work.initial) return undefined;
   let o = originals.get(work);
-  if (!o) {
-    const text = decode(work.bytes, work.kind).text;
-    originals.set(work, (o = { text, lines: new LineIndex(text) }));
-  }
+  if (!o) originals.set(work, (o = { text: work.initial.text, lines: new LineIndex(work.initial.text) }));
   return o;
+}
+
+/** The file's bytes as read (re-encoded from the decoded text for text files: exact). */
+function originalBytes(work: WorkFile): Buffer {
+  return work.bytes ?? encode(work.initial!.text, work.initial!.encoding, work.initial!.bom);
 }
 
 function makeProjectView(root: string, files: WorkFile[]): ProjectView {
@@ -272,7 +282,7 @@ async function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: P
       found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
     }
   }
-  const lines = new LineIndex(original.text);
+  const lines = found.length ? new LineIndex(original.text) : undefined;
   for (const f of found) sink.add(toFinding(f, original, lines), f.line === undefined ? f.offset : undefined);
   work.source = current;
 }
@@ -356,20 +366,20 @@ function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string
   const changes = new Map<string, FileChange>();
   for (const work of files) {
     if (!work.source || work.failed) continue;
+    // same text, same bytes (encoding and BOM never change): most files need no encoding at all
+    if (work.source.text === work.initial!.text) continue;
     const after = encode(work.source.text, work.source.encoding, work.source.bom);
-    if (!after.equals(work.bytes)) {
-      changes.set(work.path, { path: work.path, kind: work.kind, status: 'modified', before: work.bytes, after, rules: work.rules, mode: work.mode });
-    }
+    changes.set(work.path, { path: work.path, kind: work.kind, status: 'modified', before: originalBytes(work), after, rules: work.rules, mode: work.mode });
   }
   for (const op of fileOps) {
     const existing = byPath.get(op.path);
     if (op.op === 'delete') {
       if (!existing) continue;
-      changes.set(op.path, { path: op.path, kind: existing.kind, status: 'deleted', before: existing.bytes, rules: { [op.rule]: 1 }, mode: existing.mode });
+      changes.set(op.path, { path: op.path, kind: existing.kind, status: 'deleted', before: originalBytes(existing), rules: { [op.rule]: 1 }, mode: existing.mode });
     } else {
       const content = typeof op.content === 'string' ? Buffer.from(op.content, 'utf8') : op.content;
       const prior = changes.get(op.path);
-      const before = existing?.bytes;
+      const before = existing ? originalBytes(existing) : undefined;
       if (before?.equals(content)) continue;
       changes.set(op.path, {
         path: op.path,
