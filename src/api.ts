@@ -38,6 +38,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onlyRules: input.onlyRules,
     skipRules: input.skipRules,
     onProgress: input.onProgress,
+    defaultPasses: input.filePasses === undefined,
   });
 }
 

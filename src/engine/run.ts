@@ -3,10 +3,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClassifier } from './classify.js';
-import { applyEdits, validateEdit } from './edits.js';
+import { applyEdits } from './edits.js';
+import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
+import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, type PoolJob } from './pool.js';
 import { scanFiles } from './scan.js';
-import { decode, encode, fitsEncoding, LineIndex, looksBinary } from './text.js';
-import { recordPhase, timed, timedAsync, timingsEnabled } from './timing.js';
+import { decode, encode, LineIndex, looksBinary } from './text.js';
+import { recordPhase, timed, timedAsync } from './timing.js';
 import type {
   Edit,
   FileChange,
@@ -23,10 +25,8 @@ import type {
   RunResult,
   SourceFile,
 } from './types.js';
-import { NotReady, ParseError } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
-export const MAX_ROUNDS = 8;
 export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024;
 const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['banner-image']);
 
@@ -44,6 +44,8 @@ export interface EngineInput {
   onlyRules?: string[];
   skipRules?: string[];
   onProgress?: (done: number, total: number) => void;
+  /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
+  defaultPasses?: boolean;
 }
 
 interface WorkFile {
@@ -63,66 +65,6 @@ interface WorkFile {
   failed: boolean;
   /** Edits applied, round by round (each in the coordinates of the text before its round). */
   history: Edit[][];
-}
-
-/**
- * Maps an offset in the current text back to the file as it was read: findings point at the
- * file the user has on disk (report, check, dry-run), whatever round found them. An offset
- * inside inserted text maps to the start of that edit.
- */
-function toOriginalOffset(history: readonly Edit[][], offset: number): number {
-  let o = offset;
-  for (let r = history.length - 1; r >= 0; r--) {
-    let shift = 0;
-    let mapped: number | undefined;
-    for (const e of history[r]!) {
-      const newStart = e.start + shift;
-      const newEnd = newStart + e.text.length;
-      if (o < newStart) break;
-      if (o < newEnd) {
-        mapped = e.start;
-        break;
-      }
-      shift += e.text.length - (e.end - e.start);
-    }
-    o = mapped ?? o - shift;
-  }
-  return o;
-}
-
-
-
-/**
- * --only/--skip entries name a pass or a rule. An entry matches an id equal to it or below it
- * ("sources" matches the pass "sources/java" and the rule "sources/javax-jakarta").
- */
-function makeSelector(only?: string[], skip?: string[]) {
-  const hit = (list: string[], id: string) => list.some((x) => id === x || id.startsWith(x + '/'));
-  return {
-    pass(p: { id: string; rules: string[] }): boolean {
-      if (only?.length && !hit(only, p.id) && !p.rules.some((r) => hit(only, r))) return false;
-      if (skip?.length && hit(skip, p.id)) return false;
-      return true;
-    },
-    rule(passId: string, rule: string): boolean {
-      if (only?.length && !hit(only, passId) && !hit(only, rule)) return false;
-      if (skip?.length && hit(skip, rule)) return false;
-      return true;
-    },
-  };
-}
-
-function toFinding(input: FindingInput, file: { path: string; text?: string }, lines?: LineIndex): Finding {
-  let line = input.line ?? 1;
-  let column = input.column ?? 1;
-  if (input.offset !== undefined && input.line === undefined && file.text !== undefined) {
-    const pos = (lines ?? new LineIndex(file.text)).position(input.offset);
-    line = pos.line;
-    column = pos.column;
-  }
-  const finding: Finding = { rule: input.rule, severity: input.severity, path: input.path ?? file.path, line, column, message: input.message };
-  if (input.docs) finding.docs = input.docs;
-  return finding;
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -210,89 +152,7 @@ class FindingSink {
   }
 }
 
-/** Rejects an edit that is out of range or cannot be encoded in the file's encoding. */
-function checkEdits(file: SourceFile, edits: Edit[], sink: FindingSink, passId: string): Edit[] {
-  return edits.filter((edit) => {
-    const problem = validateEdit(edit, file.text.length) ?? (fitsEncoding(edit.text, file.encoding) ? undefined : 'text not representable in ISO-8859-1');
-    if (problem) {
-      sink.add(toFinding({ rule: 'engine/bad-edit', severity: 'error', message: `${passId} produced an edit that was refused: ${problem}` }, file));
-    }
-    return !problem;
-  });
-}
-
-function failFile(work: WorkFile, original: SourceFile, error: unknown, passId: string, sink: FindingSink): void {
-  work.failed = true;
-  work.source = original;
-  work.rules = {};
-  if (error instanceof ParseError) {
-    sink.add(toFinding({ rule: 'parse-error', severity: 'error', message: `cannot parse: ${error.message}; left unchanged`, offset: error.offset }, original));
-  } else {
-    const reason = error instanceof Error ? error.message : String(error);
-    sink.add(toFinding({ rule: 'internal-error', severity: 'error', message: `${passId} failed: ${reason}; left unchanged` }, original));
-  }
-}
-
-/** Runs a pass; when it reports NotReady (a parser loaded on first use), waits and runs it again. */
-async function runPassWhenReady<T>(run: () => T | Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof NotReady)) throw error;
-      await error.ready;
-    }
-  }
-}
-
-/** Runs the file passes on one file until they have nothing more to change (bounded). */
-async function runFilePasses(work: WorkFile, passes: readonly FilePass[], ctx: PassContext, sink: FindingSink, select: ReturnType<typeof makeSelector>): Promise<void> {
-  const original = work.source!;
-  let current = original;
-  const found: FindingInput[] = [];
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const edits: Edit[] = [];
-    for (const pass of passes) {
-      if (!pass.kinds.includes(current.kind)) continue;
-      if (pass.prefilter && !timed('prefilters', () => pass.prefilter!(current.text, ctx))) continue;
-      let result;
-      try {
-        const run = () => timed(`file pass ${pass.id}`, () => pass.run(current, ctx));
-        try {
-          result = run();
-        } catch (error) {
-          if (!(error instanceof NotReady)) throw error;
-          result = await runPassWhenReady(run); // only the first file that needs the parser waits
-        }
-      } catch (error) {
-        failFile(work, original, error, pass.id, sink);
-        return; // findings of a file left untouched would describe edits that never happen
-      }
-      for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, work));
-      const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
-      edits.push(...checkEdits(current, wanted, sink, pass.id));
-    }
-    const spliced = applyEdits(current.text, edits);
-    if (spliced.applied.length === 0) break;
-    if (timingsEnabled()) recordPhase(`another round needed (${work.kind}; count only)`, 0);
-    for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
-    work.history.push(spliced.applied);
-    current = { ...current, text: spliced.text };
-    if (round === MAX_ROUNDS - 1) {
-      found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
-    }
-  }
-  const lines = found.length ? new LineIndex(original.text) : undefined;
-  for (const f of found) sink.add(toFinding(f, original, lines), f.line === undefined ? f.offset : undefined);
-  work.source = current;
-}
-
-/** A finding's offset refers to the text of the round that found it: map it back right away. */
-function mapToRound(f: FindingInput, work: WorkFile): FindingInput {
-  return f.offset === undefined || f.line !== undefined ? f : { ...f, offset: toOriginalOffset(work.history, f.offset) };
-}
-
-function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: ReturnType<typeof makeSelector>): void {
+function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: Selector): void {
   for (const { path: p, edits } of result) {
     const work = byPath.get(p);
     if (!work?.source || work.failed) continue;
@@ -333,11 +193,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   );
 
   const passesStart = performance.now();
-  for (let i = 0; i < files.length; i++) {
-    const work = files[i]!;
-    if (work.source) await runFilePasses(work, filePasses, ctx, sink, select);
-    input.onProgress?.(i + 1, files.length);
-  }
+  const outcomes = await runAllFilePasses(files, filePasses, ctx, select, input);
+  // in file order whichever thread ran the file: the sink keeps the first of equal findings
+  files.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -349,7 +207,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
       if (!select.rule(pass.id, f.rule)) continue;
       const target = f.path ? byPath.get(f.path) : undefined;
       const read = target ? original(target) : undefined;
-      const placed = target ? mapToRound(f, target) : f;
+      const placed = target ? mapToRound(f, target.history) : f;
       sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
     applyProjectEdits(byPath, result.edits ?? [], pass.id, sink, select);
@@ -360,6 +218,71 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+}
+
+/**
+ * Runs the file passes on every text file: on the main thread alone, or with one worker taking
+ * chunks of the files whose passes are all isolated (pool.ts) when there are enough of them.
+ */
+async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput): Promise<(FileOutcome | undefined)[]> {
+  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
+  let done = 0;
+  const runHere = async (i: number) => {
+    outcomes[i] = await runFilePasses(files[i]!.initial!, passes, ctx, select);
+    input.onProgress?.(++done, files.length);
+  };
+  const isolated = isolatedKinds(passes);
+  const jobs: PoolJob[] = [];
+  files.forEach((w, index) => w.initial && isolated.has(w.kind) && jobs.push({ index, file: w.initial }));
+  const pool = input.defaultPasses && poolWanted(jobs.length) ? startPool(input, ctx, passes) : undefined;
+  lastPool.workerFiles = 0;
+  if (!pool) {
+    for (let i = 0; i < files.length; i++) if (files[i]!.initial) await runHere(i);
+    return outcomes;
+  }
+  pool.start(jobs);
+  const pooled = new Set(jobs.map((j) => j.index));
+  const letWorkerIn = () => new Promise((resolve) => setImmediate(resolve)); // its requests for chunks
+  try {
+    for (let i = 0; i < files.length; i++) {
+      if (!files[i]!.initial || pooled.has(i)) continue;
+      await runHere(i);
+      if (i % POOL_CHUNK === 0) await letWorkerIn();
+    }
+    for (let range = pool.claim(); range; range = pool.claim()) {
+      for (let j = range[0]; j < range[1]; j++) await runHere(jobs[j]!.index);
+      await letWorkerIn();
+    }
+  } catch (error) {
+    await pool.stop(); // a live worker would keep the process running
+    throw error;
+  }
+  const theirs = await timedAsync('waiting for the worker', () => pool.results());
+  recordPhase(`files run by the worker: ${theirs.length} of ${jobs.length} (count only)`, 0);
+  for (const o of theirs) {
+    outcomes[o.index] = { ...o, text: o.text ?? files[o.index]!.initial!.text };
+    input.onProgress?.(++done, files.length);
+  }
+  // files of a worker that failed: run here
+  for (const j of jobs) if (!outcomes[j.index]) await runHere(j.index);
+  return outcomes;
+}
+
+/** A worker needs the table and options by value; anything that cannot be cloned keeps the run on one thread. */
+function startPool(input: EngineInput, ctx: PassContext, passes: readonly FilePass[]): FilePool | undefined {
+  try {
+    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id) });
+  } catch {
+    return undefined;
+  }
+}
+
+function applyOutcome(work: WorkFile, o: FileOutcome, sink: FindingSink): void {
+  work.source = o.failed ? work.initial : { ...work.initial!, text: o.text };
+  work.rules = o.rules;
+  work.failed = o.failed;
+  work.history = o.history;
+  for (const [f, offset] of o.findings) sink.add(f, offset);
 }
 
 function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {

@@ -1,7 +1,10 @@
 // Per-phase timers for profiling (BOOT_UPGRADE_TIMINGS=1): wall milliseconds and calls per
 // phase, printed to stderr when the process exits. Off by default, and then every call is one
 // branch on a constant, so the timers can stay in the hot loop.
-const enabled = process.env.BOOT_UPGRADE_TIMINGS === '1';
+import { isMainThread } from 'node:worker_threads';
+
+// the main thread's phases only (a worker's share of the file passes shows as waiting for it)
+const enabled = process.env.BOOT_UPGRADE_TIMINGS === '1' && isMainThread;
 
 interface Phase {
   ms: number;

@@ -130,6 +130,11 @@ export interface FilePass {
   rules: string[];
   /** Called once per run before any file (load parsers, e.g. WASM grammars). */
   init?(ctx: PassContext): Promise<void>;
+  /**
+   * The pass reads nothing but its file, the table and the options (never `ctx.project`), so the
+   * engine may run it in a worker thread (src/engine/pool.ts).
+   */
+  isolated?: boolean;
   /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
   prefilter?(text: string, ctx: PassContext): boolean;
   run(file: SourceFile, ctx: PassContext): PassResult;

@@ -73,6 +73,7 @@ function jvmPass(lang: JvmLang): FilePass {
     description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
     kinds: [lang],
     rules: JVM_RULES,
+    isolated: true, // reads the file and the table only: may run in the worker pool
     prefilter(text, ctx) {
       return codeIndex(ctx.table).needles.test(text);
     },
