@@ -1,4 +1,6 @@
-// npm run bench [-- --files N[,N...] --runs R --dir D]   (BENCH_50K=1 adds a 50,000-file repository)
+// npm run bench [-- --files N[,N...] --runs R --dir D --cli build/src/cli/main.js --baseline build/src/cli/main.js]
+//   BENCH_50K=1 adds a 50,000-file repository; BENCH_ONE_THREAD=1 adds `migrate` without its
+//   worker thread (BOOT_UPGRADE_WORKERS=0) as a fourth contender.
 //
 // For each size: a synthetic repository (bench/generate.ts), then R alternating rounds of three
 // contenders, each on a fresh copy, each after `sync`, each in its own process under
@@ -23,10 +25,11 @@ interface Sample {
   rssMB: number;
 }
 
-type Contender = 'plain' | 'migrate' | 'sed';
+type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-1t' | 'baseline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '..', 'src', 'cli', 'main.js');
+let cli = path.join(here, '..', 'src', 'cli', 'main.js');
+let baselineCli: string | undefined;
 const SED_JAVAX = 's/\\bjavax\\.(persistence|servlet|validation|annotation|transaction)\\b/jakarta.\\1/g';
 
 const median = (xs: number[]) => {
@@ -38,14 +41,14 @@ const spread = (xs: number[]) => `${(Math.min(...xs) / 1000).toFixed(2)}–${(Ma
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Runs a command under /usr/bin/time; the wall clock is taken here, around the whole process. */
-function measured(cmd: string, args: string[], cwd?: string): Sample {
+function measured(cmd: string, args: string[], cwd?: string, okStatus = 0, env?: NodeJS.ProcessEnv): Sample {
   const out = path.join(os.tmpdir(), `boot-upgrade-bench-time-${process.pid}`);
   execFileSync('sync');
   const start = process.hrtime.bigint();
-  const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', out, cmd, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', out, cmd, ...args], { cwd, env: env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-  // `check` exits 1 when a file would change, which the bench's files do; 2 and up is a failure
-  if (run.status === null || run.status > 1) throw new Error(`${cmd} ${args.join(' ')} failed (${run.status ?? run.signal}): ${run.stderr}`);
+  // `check` exits 1 when a file would change, which the bench's files do (okStatus 1)
+  if (run.status === null || run.status > okStatus) throw new Error(`${cmd} ${args.join(' ')} failed (${run.status ?? run.signal}): ${run.stderr}`);
   const [user, system, rssKB] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
   rmSync(out, { force: true });
   return { wallMs, cpuMs: (user! + system!) * 1000, rssMB: rssKB! / 1024 };
@@ -57,6 +60,10 @@ function runContender(c: Contender, dir: string): Sample {
       return measured(process.execPath, [path.join(here, 'plain.js'), dir]);
     case 'migrate':
       return measured(process.execPath, [cli, 'migrate', dir]);
+    case 'migrate-1t': // the same CLI without its worker thread (BOOT_UPGRADE_WORKERS=0)
+      return measured(process.execPath, [cli, 'migrate', dir], undefined, 0, { ...process.env, BOOT_UPGRADE_WORKERS: '0' });
+    case 'baseline': // another build, e.g. the commit before a change, in the same rounds
+      return measured(process.execPath, [baselineCli!, 'migrate', dir]);
     case 'sed':
       return measured('find', [dir, '-name', '*.java', '-exec', 'sed', '-i', '-E', SED_JAVAX, '{}', '+']);
   }
@@ -83,10 +90,13 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
   rmSync(pristine, { recursive: true, force: true });
   const gen = generateRepository(pristine, n);
   const mb = gen.bytes / 1024 / 1024;
-  console.log(`\n${gen.files} files, ${mb.toFixed(1)} MB; ${runs} alternating rounds (plain, migrate, sed; the order rotates each round)`);
+
   const contenders: Contender[] = ['plain', 'migrate', 'sed'];
-  const samples: Record<Contender, Sample[]> = { plain: [], migrate: [], sed: [] };
-  const perRound: Record<Contender, { wall: number[]; cpu: number[] }> = { plain: { wall: [], cpu: [] }, migrate: { wall: [], cpu: [] }, sed: { wall: [], cpu: [] } };
+  if (process.env.BENCH_ONE_THREAD === '1') contenders.push('migrate-1t');
+  if (baselineCli) contenders.push('baseline');
+  console.log(`\n${gen.files} files, ${mb.toFixed(1)} MB; ${runs} alternating rounds of ${contenders.join(', ')} (the order rotates each round)`);
+  const samples = Object.fromEntries(contenders.map((c) => [c, []])) as unknown as Record<Contender, Sample[]>;
+  const perRound = Object.fromEntries(contenders.map((c) => [c, { wall: [], cpu: [] }])) as unknown as Record<Contender, { wall: number[]; cpu: number[] }>;
   for (let i = 0; i < runs; i++) {
     const order = contenders.map((_, k) => contenders[(k + i) % contenders.length]!);
     const round: Partial<Record<Contender, Sample>> = {};
@@ -110,7 +120,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
   for (const c of contenders) {
     const w = samples[c].map((s) => s.wallMs);
     const u = samples[c].map((s) => s.cpuMs);
-    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)' }[c];
+    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', 'migrate-1t': 'migrate, 1 thread', baseline: 'baseline migrate' }[c];
     console.log(
       `  ${label.padEnd(18)} ${sec(median(w)).padStart(8)} (${spread(w)})`.padEnd(47) +
         `${sec(median(u)).padStart(8)} (${spread(u)})`.padEnd(23) +
@@ -120,7 +130,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
   const result: SizeResult = { files: gen.files, mb, samples, ratio };
   if (withCheck) {
     const staged = stagedFiles(pristine);
-    result.check = Array.from({ length: Math.max(runs, 5) }, () => measured(process.execPath, [cli, 'check', ...staged], pristine));
+    result.check = Array.from({ length: Math.max(runs, 5) }, () => measured(process.execPath, [cli, 'check', ...staged], pristine, 1));
     const cpu = result.check.map((s) => s.cpuMs);
     const wall = result.check.map((s) => s.wallMs);
     console.log(`  check of 10 staged files: CPU median ${sec(median(cpu))} (${spread(cpu)}), wall ${sec(median(wall))}, peak RSS ${Math.max(...result.check.map((s) => s.rssMB)).toFixed(0)} MB`);
@@ -131,12 +141,19 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
 
 function main(): void {
   const { values } = parseArgs({
-    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' } },
+    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
   });
+  if (values.cli) cli = path.resolve(values.cli); // another build's dist/src/cli/main.js
+  if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
   const sizes = values.files!.split(',').map(Number);
   if (process.env.BENCH_50K === '1' && !sizes.includes(50000)) sizes.push(50000);
   const runs = Number(values.runs);
   const base = values.dir ? path.resolve(values.dir) : mkdtempSync(path.join(os.tmpdir(), 'boot-upgrade-bench-'));
+  // an interrupted bench leaves no copies of the repository behind
+  process.once('SIGINT', () => {
+    if (!values.dir) rmSync(base, { recursive: true, force: true });
+    process.exit(130);
+  });
   const load0 = os.loadavg();
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   console.log('Wall times move with whatever else the machine runs; CPU times and the within-round ratios are the numbers to compare.');
