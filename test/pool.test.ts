@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateRepository } from '../bench/generate.js';
 import { planMigration } from '../src/api.js';
-import { isolatedKinds, lastPool } from '../src/engine/pool.js';
+import { isolatedKinds, lastPool, POOL_MIN_FILES, poolWanted } from '../src/engine/pool.js';
 import { FILE_PASSES } from '../transforms/index.js';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
@@ -42,6 +42,22 @@ async function planWith(workers: '0' | '1', root: string) {
 describe('worker pool', () => {
   it('runs only Java and Kotlin files in the worker (their passes read nothing else)', () => {
     expect([...isolatedKinds(FILE_PASSES)].sort()).toEqual(['java', 'kotlin']);
+  });
+
+  it('starts the worker only for enough files, and as BOOT_UPGRADE_WORKERS says', () => {
+    const before = process.env.BOOT_UPGRADE_WORKERS;
+    try {
+      delete process.env.BOOT_UPGRADE_WORKERS;
+      expect(poolWanted(POOL_MIN_FILES - 1)).toBe(false);
+      process.env.BOOT_UPGRADE_WORKERS = '0';
+      expect(poolWanted(1_000_000)).toBe(false);
+      process.env.BOOT_UPGRADE_WORKERS = '1';
+      expect(poolWanted(1)).toBe(true);
+      expect(poolWanted(0)).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.BOOT_UPGRADE_WORKERS;
+      else process.env.BOOT_UPGRADE_WORKERS = before;
+    }
   });
 
   it('gives the same result with and without the worker', async () => {
