@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './test/reporters/closing-line.ts'],
+    // the worker pool, run from the TypeScript sources, registers this loader in its worker
+    env: { BOOT_UPGRADE_TS_LOADER: 'tsx/esm/api' },
   },
 });

@@ -1,67 +1,178 @@
-// npm run bench [-- --files N --runs R]: a synthetic repository of N files, then R alternating
-// runs of a plain read-and-write of the same files and of a full `migrate`, each on a fresh
-// copy, each after `sync` (disk write-back otherwise swings the plain run from 1 s to 4 s).
-// Prints medians, files/s, MB/s, peak RSS and the ratio of migrate to the plain floor.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+// npm run bench [-- --files N[,N...] --runs R --dir D --cli build/src/cli/main.js --baseline build/src/cli/main.js]
+//   BENCH_50K=1 adds a 50,000-file repository; BENCH_ONE_THREAD=1 adds `migrate` without its
+//   worker thread (BOOT_UPGRADE_WORKERS=0) as a fourth contender.
+//
+// For each size: a synthetic repository (bench/generate.ts), then R alternating rounds of three
+// contenders, each on a fresh copy, each after `sync`, each in its own process under
+// /usr/bin/time (wall, user+system CPU, peak RSS):
+//   plain    read every file and write it back (bench/plain.ts): the floor
+//   migrate  the CLI as a user runs it: `boot-upgrade migrate <dir>`
+//   sed      a sed-only javax -> jakarta rewrite of the .java files (find -exec sed -i -E)
+// Ratios are taken within a round (migrate and plain of the same round) and the median of those
+// is printed: on a shared machine the load moves between rounds, not within one. Then `check`
+// of 10 files of the pristine repository, as a pre-commit hook passes staged files.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateRepository } from './generate.js';
 
-interface RunOut {
-  mode: string;
-  ms: number;
+interface Sample {
+  wallMs: number;
   cpuMs: number;
-  maxRssMB: number;
-  files: number;
-  changed?: number;
-  findings?: number;
+  rssMB: number;
 }
+
+type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-1t' | 'baseline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+let cli = path.join(here, '..', 'src', 'cli', 'main.js');
+let baselineCli: string | undefined;
+const SED_JAVAX = 's/\\bjavax\\.(persistence|servlet|validation|annotation|transaction)\\b/jakarta.\\1/g';
 
-function runChild(mode: 'plain' | 'migrate', dir: string): RunOut {
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const spread = (xs: number[]) => `${(Math.min(...xs) / 1000).toFixed(2)}–${(Math.max(...xs) / 1000).toFixed(2)}`;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Runs a command under /usr/bin/time; the wall clock is taken here, around the whole process. */
+function measured(cmd: string, args: string[], cwd?: string, okStatus = 0, env?: NodeJS.ProcessEnv): Sample {
+  const out = path.join(os.tmpdir(), `boot-upgrade-bench-time-${process.pid}`);
   execFileSync('sync');
-  const out = execFileSync(process.execPath, [path.join(here, 'child.js'), mode, dir], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  return JSON.parse(out.trim().split('\n').pop()!) as RunOut;
+  const start = process.hrtime.bigint();
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', out, cmd, ...args], { cwd, env: env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  // `check` exits 1 when a file would change, which the bench's files do (okStatus 1)
+  if (run.status === null || run.status > okStatus) throw new Error(`${cmd} ${args.join(' ')} failed (${run.status ?? run.signal}): ${run.stderr}`);
+  const [user, system, rssKB] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  rmSync(out, { force: true });
+  return { wallMs, cpuMs: (user! + system!) * 1000, rssMB: rssKB! / 1024 };
 }
 
-function main(): void {
-  const { values } = parseArgs({ options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string', default: '.bench' } } });
-  const n = Number(values.files);
-  const runs = Number(values.runs);
-  const base = path.resolve(values.dir!);
+function runContender(c: Contender, dir: string): Sample {
+  switch (c) {
+    case 'plain':
+      return measured(process.execPath, [path.join(here, 'plain.js'), dir]);
+    case 'migrate':
+      return measured(process.execPath, [cli, 'migrate', dir]);
+    case 'migrate-1t': // the same CLI without its worker thread (BOOT_UPGRADE_WORKERS=0)
+      return measured(process.execPath, [cli, 'migrate', dir], undefined, 0, { ...process.env, BOOT_UPGRADE_WORKERS: '0' });
+    case 'baseline': // another build, e.g. the commit before a change, in the same rounds
+      return measured(process.execPath, [baselineCli!, 'migrate', dir]);
+    case 'sed':
+      return measured('find', [dir, '-name', '*.java', '-exec', 'sed', '-i', '-E', SED_JAVAX, '{}', '+']);
+  }
+}
+
+/** Ten files a commit might stage: seven Java, one Kotlin, one YAML, one pom. */
+function stagedFiles(repo: string): string[] {
+  const pkg = 'module-1/src/main';
+  const java = readdirSync(path.join(repo, pkg, 'java/com/example/m1')).slice(0, 7).map((f) => `${pkg}/java/com/example/m1/${f}`);
+  const kotlin = readdirSync(path.join(repo, pkg, 'kotlin/com/example/m1')).slice(0, 1).map((f) => `${pkg}/kotlin/com/example/m1/${f}`);
+  return [...java, ...kotlin, `${pkg}/resources/application-prod.yml`, 'module-1/pom.xml'];
+}
+
+interface SizeResult {
+  files: number;
+  mb: number;
+  samples: Record<Contender, Sample[]>;
+  ratio: Record<Contender, { wall: number; cpu: number }>;
+  check?: Sample[];
+}
+
+function benchSize(n: number, runs: number, base: string, withCheck: boolean): SizeResult {
   const pristine = path.join(base, `repo-${n}`);
   rmSync(pristine, { recursive: true, force: true });
   const gen = generateRepository(pristine, n);
   const mb = gen.bytes / 1024 / 1024;
-  console.log(`repository: ${gen.files} files, ${mb.toFixed(1)} MB (${pristine})`);
-  const plain: RunOut[] = [];
-  const migrate: RunOut[] = [];
+
+  const contenders: Contender[] = ['plain', 'migrate', 'sed'];
+  if (process.env.BENCH_ONE_THREAD === '1') contenders.push('migrate-1t');
+  if (baselineCli) contenders.push('baseline');
+  console.log(`\n${gen.files} files, ${mb.toFixed(1)} MB; ${runs} alternating rounds of ${contenders.join(', ')} (the order rotates each round)`);
+  const samples = Object.fromEntries(contenders.map((c) => [c, []])) as unknown as Record<Contender, Sample[]>;
+  const perRound = Object.fromEntries(contenders.map((c) => [c, { wall: [], cpu: [] }])) as unknown as Record<Contender, { wall: number[]; cpu: number[] }>;
   for (let i = 0; i < runs; i++) {
-    for (const mode of ['plain', 'migrate'] as const) {
-      const work = path.join(base, `work-${mode}`);
+    const order = contenders.map((_, k) => contenders[(k + i) % contenders.length]!);
+    const round: Partial<Record<Contender, Sample>> = {};
+    for (const c of order) {
+      const work = path.join(base, `work-${c}`);
       if (existsSync(work)) rmSync(work, { recursive: true, force: true });
       cpSync(pristine, work, { recursive: true });
-      const r = runChild(mode, work);
-      (mode === 'plain' ? plain : migrate).push(r);
-      console.log(`run ${i + 1} ${mode.padEnd(7)} ${r.ms.toFixed(0).padStart(6)} ms  (CPU ${r.cpuMs.toFixed(0).padStart(5)} ms)  peak RSS ${r.maxRssMB.toFixed(0)} MB${r.changed !== undefined ? `  changed ${r.changed} files, ${r.findings} findings` : ''}`);
+      const s = runContender(c, work);
+      round[c] = s;
+      samples[c].push(s);
+      console.log(`  round ${i + 1} ${c.padEnd(8)} wall ${sec(s.wallMs).padStart(8)}  CPU ${sec(s.cpuMs).padStart(8)}  peak RSS ${s.rssMB.toFixed(0).padStart(4)} MB`);
+      rmSync(work, { recursive: true, force: true });
+    }
+    for (const c of contenders) {
+      perRound[c].wall.push(round[c]!.wallMs / round.plain!.wallMs);
+      perRound[c].cpu.push(round[c]!.cpuMs / round.plain!.cpuMs);
     }
   }
-  const p = median(plain.map((r) => r.ms));
-  const m = median(migrate.map((r) => r.ms));
-  console.log(`plain read+write  median ${p.toFixed(0)} ms  ${(gen.files / (p / 1000)).toFixed(0)} files/s  ${(mb / (p / 1000)).toFixed(1)} MB/s`);
-  console.log(`migrate           median ${m.toFixed(0)} ms  ${(gen.files / (m / 1000)).toFixed(0)} files/s  ${(mb / (m / 1000)).toFixed(1)} MB/s  peak RSS ${Math.max(...migrate.map((r) => r.maxRssMB)).toFixed(0)} MB`);
-  const pc = median(plain.map((r) => r.cpuMs));
-  const mc = median(migrate.map((r) => r.cpuMs));
-  console.log(`CPU time medians: plain ${pc.toFixed(0)} ms, migrate ${mc.toFixed(0)} ms (cpu ratio ${(mc / pc).toFixed(2)})`);
-  console.log(`ratio ${(m / p).toFixed(2)} (migrate / plain read+write, wall-clock medians of ${runs} alternating runs)`);
-  rmSync(path.join(base, 'work-plain'), { recursive: true, force: true });
-  rmSync(path.join(base, 'work-migrate'), { recursive: true, force: true });
+  const ratio = Object.fromEntries(contenders.map((c) => [c, { wall: median(perRound[c].wall), cpu: median(perRound[c].cpu) }])) as SizeResult['ratio'];
+  console.log(`  contender          wall median (min–max)     CPU median (min–max)   peak RSS   files/s   wall ratio  CPU ratio  (ratios: median over rounds of contender/plain)`);
+  for (const c of contenders) {
+    const w = samples[c].map((s) => s.wallMs);
+    const u = samples[c].map((s) => s.cpuMs);
+    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', 'migrate-1t': 'migrate, 1 thread', baseline: 'baseline migrate' }[c];
+    console.log(
+      `  ${label.padEnd(18)} ${sec(median(w)).padStart(8)} (${spread(w)})`.padEnd(47) +
+        `${sec(median(u)).padStart(8)} (${spread(u)})`.padEnd(23) +
+        `${Math.max(...samples[c].map((s) => s.rssMB)).toFixed(0).padStart(5)} MB  ${(gen.files / (median(w) / 1000)).toFixed(0).padStart(7)}   ${ratio[c].wall.toFixed(2).padStart(9)}  ${ratio[c].cpu.toFixed(2).padStart(9)}`,
+    );
+  }
+  const result: SizeResult = { files: gen.files, mb, samples, ratio };
+  if (withCheck) {
+    const staged = stagedFiles(pristine);
+    result.check = Array.from({ length: Math.max(runs, 5) }, () => measured(process.execPath, [cli, 'check', ...staged], pristine, 1));
+    const cpu = result.check.map((s) => s.cpuMs);
+    const wall = result.check.map((s) => s.wallMs);
+    console.log(`  check of 10 staged files: CPU median ${sec(median(cpu))} (${spread(cpu)}), wall ${sec(median(wall))}, peak RSS ${Math.max(...result.check.map((s) => s.rssMB)).toFixed(0)} MB`);
+  }
+  rmSync(pristine, { recursive: true, force: true });
+  return result;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
+  });
+  if (values.cli) cli = path.resolve(values.cli); // another build's dist/src/cli/main.js
+  if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
+  const sizes = values.files!.split(',').map(Number);
+  if (process.env.BENCH_50K === '1' && !sizes.includes(50000)) sizes.push(50000);
+  const runs = Number(values.runs);
+  const base = values.dir ? path.resolve(values.dir) : mkdtempSync(path.join(os.tmpdir(), 'boot-upgrade-bench-'));
+  // an interrupted bench leaves no copies of the repository behind
+  process.once('SIGINT', () => {
+    if (!values.dir) rmSync(base, { recursive: true, force: true });
+    process.exit(130);
+  });
+  const load0 = os.loadavg();
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('Wall times move with whatever else the machine runs; CPU times and the within-round ratios are the numbers to compare.');
+  const results = sizes.map((n, i) => benchSize(n, runs, base, i === 0));
+  if (results.length > 1) {
+    console.log('\nside by side (medians)');
+    console.log('  files    MB     plain wall  migrate wall  migrate CPU  CPU µs/file  wall ratio  CPU ratio  migrate peak RSS');
+    for (const r of results) {
+      const mw = median(r.samples.migrate.map((s) => s.wallMs));
+      const mc = median(r.samples.migrate.map((s) => s.cpuMs));
+      console.log(
+        `  ${String(r.files).padStart(6)} ${r.mb.toFixed(1).padStart(5)}  ${sec(median(r.samples.plain.map((s) => s.wallMs))).padStart(10)}  ${sec(mw).padStart(12)}  ${sec(mc).padStart(11)}  ${((mc * 1000) / r.files).toFixed(0).padStart(11)}  ${r.ratio.migrate.wall.toFixed(2).padStart(10)}  ${r.ratio.migrate.cpu.toFixed(2).padStart(9)}  ${Math.max(...r.samples.migrate.map((s) => s.rssMB)).toFixed(0).padStart(12)} MB`,
+      );
+    }
+  }
   // a separate line: one large YAML and one large .properties file, at two sizes (linear or not)
   process.stdout.write(execFileSync(process.execPath, [path.join(here, 'large-files.js')], { encoding: 'utf8' }));
+  console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (before: ${load0.map((l) => l.toFixed(2)).join(' ')})`);
+  if (!values.dir) rmSync(base, { recursive: true, force: true });
 }
 
 main();

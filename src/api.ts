@@ -2,6 +2,7 @@
 import { runEngine, DEFAULT_MAX_FILE_SIZE } from './engine/run.js';
 import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/types.js';
 import { loadTable } from './table/load.js';
+import { markStartup, timed } from './engine/timing.js';
 import type { MigrationTable } from './table/types.js';
 import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES } from '../transforms/index.js';
 
@@ -25,7 +26,8 @@ export interface PlanInput {
 
 /** Computes every change and finding without writing anything. */
 export async function planMigration(input: PlanInput): Promise<RunResult> {
-  const table = input.table ?? loadTable(input.tableFiles ?? []);
+  markStartup();
+  const table = input.table ?? timed('table load', () => loadTable(input.tableFiles ?? []));
   return runEngine({
     root: input.root,
     table,
@@ -39,6 +41,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     skipRules: input.skipRules,
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
+    defaultPasses: input.filePasses === undefined,
   });
 }
 

@@ -1,8 +1,11 @@
 // Decoding banner images (PNG, JPEG, GIF first frame) into RGBA pixels with well-kept libraries:
 // pngjs, jpeg-js, omggif. Pure JavaScript, no native code, nothing fetched at run time.
-import { PNG } from 'pngjs';
-import jpeg from 'jpeg-js';
-import omggif from 'omggif';
+import { lazyModule } from '../engine/lazy.js';
+
+// loaded when a banner image is actually decoded
+const pngjs = lazyModule<typeof import('pngjs')>('pngjs');
+const jpeg = lazyModule<typeof import('jpeg-js')>('jpeg-js');
+const omggif = lazyModule<typeof import('omggif')>('omggif');
 
 export interface RgbaImage {
   width: number;
@@ -71,15 +74,15 @@ export function decodeImage(bytes: Buffer): RgbaImage {
   if (format) checkSize(declaredSize(bytes, format), format);
   try {
     if (format === 'png') {
-      const png = PNG.sync.read(bytes);
+      const png = pngjs().PNG.sync.read(bytes);
       return { width: png.width, height: png.height, data: png.data, frames: 1 };
     }
     if (format === 'jpeg') {
-      const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 256 });
+      const img = jpeg().decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 256 });
       return { width: img.width, height: img.height, data: img.data, frames: 1 };
     }
     if (format === 'gif') {
-      const reader = new omggif.GifReader(bytes);
+      const reader = new (omggif().GifReader)(bytes);
       const frame = reader.frameInfo(0);
       checkSize({ width: Math.max(reader.width, frame.x + frame.width), height: Math.max(reader.height, frame.y + frame.height) }, format);
       const data = new Uint8Array(reader.width * reader.height * 4);

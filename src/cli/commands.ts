@@ -1,5 +1,6 @@
-// Commands beyond migrate/check/report (e.g. `maturity`) register here, each in its own module.
-import { maturityCommand } from '../maturity/index.js';
+// Commands beyond migrate/check/report (e.g. `maturity`) register here, each in its own module,
+// loaded only when the command runs (its usage and summary are repeated here for --help; a
+// test keeps them equal to the module's own).
 export interface CommandContext {
   useColor(): boolean;
   showProgress(): boolean;
@@ -14,4 +15,10 @@ export interface Command {
   run(argv: string[], context: CommandContext): Promise<number>;
 }
 
-export const EXTRA_COMMANDS: Record<string, Command> = { maturity: maturityCommand };
+export const EXTRA_COMMANDS: Record<string, Command> = {
+  maturity: {
+    usage: 'maturity [dir | openapi-file]',
+    summary: 'grade the HTTP interface on the maturity model (levels 0-3)',
+    run: async (argv, context) => (await import('../maturity/index.js')).maturityCommand.run(argv, context),
+  },
+};

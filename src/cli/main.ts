@@ -11,9 +11,6 @@ import { colorFor } from './color.js';
 import { version } from './common.js';
 import { EXIT, UsageError } from './exit.js';
 import { HELP } from './help.js';
-import { migrate } from './migrate.js';
-import { check } from './check.js';
-import { report } from './report.js';
 import { didYouMean } from './suggest.js';
 
 export { EXIT } from './exit.js';
@@ -24,7 +21,13 @@ function print(text: string): number {
   return EXIT.ok;
 }
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { migrate, check, report };
+// The engine and every transform load only when a command runs: `--version` and `--help` stay
+// at Node's own start-up cost.
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  migrate: async (argv) => (await import('./migrate.js')).migrate(argv),
+  check: async (argv) => (await import('./check.js')).check(argv),
+  report: async (argv) => (await import('./report.js')).report(argv),
+};
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,5 +1,7 @@
 // File kind from the path alone, so that files no pass reads are never opened.
-import picomatch from 'picomatch';
+import { lazyModule } from './lazy.js';
+
+const picomatch = lazyModule<typeof import('picomatch')>('picomatch');
 import type { FileKind } from './types.js';
 
 const CONFIG_BASENAME = /^(application|bootstrap)(-[^/]+)?\.(properties|ya?ml)$/;
@@ -13,7 +15,7 @@ export interface Classifier {
 
 /** `configGlobs`: extra globs (relative to the root) whose .properties/.yml files are Spring configuration. */
 export function createClassifier(configGlobs: readonly string[] = []): Classifier {
-  const isExtraConfig = configGlobs.length > 0 ? picomatch(configGlobs as string[], { dot: true }) : () => false;
+  const isExtraConfig = configGlobs.length > 0 ? picomatch()(configGlobs as string[], { dot: true }) : () => false;
   return { classify: (path) => classify(path, isExtraConfig) };
 }
 

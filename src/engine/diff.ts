@@ -3,10 +3,11 @@
 // Lines are compared as raw text, so CRLF, BOM and ISO-8859-1 bytes go out exactly as they are.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { diffArrays } from 'diff';
+import { lazyModule } from './lazy.js';
 import { looksBinary } from './text.js';
 import type { FileChange } from './types.js';
 
+const diffLib = lazyModule<typeof import('diff')>('diff');
 const CONTEXT = 3;
 const DIFF_TIMEOUT_MS = 2000;
 const ZERO_SHA = '0'.repeat(40);
@@ -46,7 +47,7 @@ function changedRegions(a: string[], b: string[]): Region[] {
   // Most edits keep the line count (a key renamed in place): then lines pair up one to one and
   // the changed lines are found in linear time, with no search at all.
   if (midA.length === midB.length) return pairedRegions(midA, midB, pre);
-  const parts = midA.length && midB.length ? diffArrays(midA, midB, { timeout: DIFF_TIMEOUT_MS }) : undefined;
+  const parts = midA.length && midB.length ? diffLib().diffArrays(midA, midB, { timeout: DIFF_TIMEOUT_MS }) : undefined;
   if (!parts) return [{ oldStart: pre, oldEnd: pre + midA.length, newStart: pre, newEnd: pre + midB.length }];
   const regions: Region[] = [];
   let i = pre;

@@ -4,9 +4,12 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
-import ignore from 'ignore';
+import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
+
+// only needed outside git
+const fastGlob = lazyModule<typeof import('fast-glob')>('fast-glob');
+const ignore = lazyModule<typeof import('ignore')>('ignore');
 
 /** Folders of tools, never of sources: skipped everywhere, git work tree or not. */
 export const TOOL_DIRS = ['.git', 'node_modules', '.gradle', '.idea', '.mvn/wrapper'];
@@ -94,7 +97,7 @@ function buildOutputFolder(rel: string, isModuleRoot: IsModuleRoot): string | un
 
 async function listWithoutGit(root: string): Promise<string[]> {
   const entries = (
-    await fg('**/*', {
+    await fastGlob()('**/*', {
       cwd: root,
       dot: true,
       onlyFiles: false, // links are listed (and then reported) rather than silently dropped
@@ -109,7 +112,7 @@ async function listWithoutGit(root: string): Promise<string[]> {
   const rules = await Promise.all(
     gitignores.map(async (gi) => {
       const dir = gi === '.gitignore' ? '' : gi.slice(0, -'/.gitignore'.length) + '/';
-      const ig = ignore().add(await readFile(path.join(root, gi), 'utf8'));
+      const ig = ignore()().add(await readFile(path.join(root, gi), 'utf8'));
       return { dir, ig };
     }),
   );

@@ -107,6 +107,21 @@ export class ParseError extends Error {
   }
 }
 
+/**
+ * Thrown by a pass (or an adapter it calls) that needs something loaded asynchronously first,
+ * such as a tree-sitter grammar only a few files need: the engine awaits `ready` and runs the
+ * pass on the same file again. Passes are pure functions of the file, so the re-run is exact.
+ */
+export class NotReady extends Error {
+  constructor(
+    readonly ready: Promise<void>,
+    what: string,
+  ) {
+    super(`${what} is not loaded yet`);
+    this.name = 'NotReady';
+  }
+}
+
 /** A per-file pass: a pure function of one file's text (plus the table and read-only context). */
 export interface FilePass {
   id: string;
@@ -117,6 +132,11 @@ export interface FilePass {
   rules: string[];
   /** Called once per run before any file (load parsers, e.g. WASM grammars). */
   init?(ctx: PassContext): Promise<void>;
+  /**
+   * The pass reads nothing but its file, the table and the options (never `ctx.project`), so the
+   * engine may run it in a worker thread (src/engine/pool.ts).
+   */
+  isolated?: boolean;
   /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
   prefilter?(text: string, ctx: PassContext): boolean;
   run(file: SourceFile, ctx: PassContext): PassResult;

@@ -3,7 +3,7 @@
 // with an error finding. Every pass edits by position and should keep a file valid; this catches
 // the pass that does not (an append at column 0 below an indented root mapping) before the
 // user's file is turned into one their application cannot load.
-import { parseAllDocuments } from 'yaml';
+import { yamlLib } from '../formats/yaml-lib.js';
 import { parseProperties } from '../formats/properties.js';
 import { parseXml } from '../formats/xml.js';
 import { duplicateKey } from '../formats/yaml-keys.js';
@@ -16,7 +16,7 @@ function firstLine(message: string): string {
 }
 
 const yaml: Checker = (text) => {
-  const docs = parseAllDocuments(text, { uniqueKeys: false });
+  const docs = yamlLib().parseAllDocuments(text, { uniqueKeys: false });
   const list = [...docs];
   for (const doc of list) {
     if (doc.errors[0]) return { ok: false, problem: firstLine(doc.errors[0].message) };

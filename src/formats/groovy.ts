@@ -4,7 +4,9 @@
 // 93). Comments and whitespace are dropped; strings keep the span of their content so a value
 // can be replaced without touching the quotes. The same token shape is produced for Kotlin DSL
 // (src/formats/kotlin-dsl.ts), so the Gradle rules are written once.
-import { lang } from 'good-enough-parser';
+import { lazyModule } from '../engine/lazy.js';
+
+const gep = lazyModule<typeof import('good-enough-parser')>('good-enough-parser');
 import { ParseError } from '../engine/types.js';
 
 export interface BuildToken {
@@ -36,10 +38,10 @@ interface GepNode {
 
 const PAIRS: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
 
-let groovy: ReturnType<typeof lang.createLang> | undefined;
+let groovy: ReturnType<typeof import('good-enough-parser').lang.createLang> | undefined;
 
 export function groovyTokens(text: string): BuildToken[] {
-  groovy ??= lang.createLang('groovy');
+  groovy ??= gep().lang.createLang('groovy');
   let root: GepNode;
   try {
     root = groovy.parse(text).node as unknown as GepNode;

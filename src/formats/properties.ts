@@ -4,7 +4,10 @@
 // offset map (a key written `spring.re\u0064is.host` is matched as `spring.redis.host`, and an
 // edit covers only the characters that change), whole-line ranges for deletions, and the
 // `#---` / `!---` document separators of Spring Boot 2.4+.
-import { parseLines, type Node as DotNode } from 'dot-properties';
+import type { Node as DotNode } from 'dot-properties';
+import { lazyModule } from '../engine/lazy.js';
+
+const dotProperties = lazyModule<typeof import('dot-properties')>('dot-properties');
 import { ParseError } from '../engine/types.js';
 
 export interface PropertyEntry {
@@ -125,7 +128,7 @@ function atColumnZero(text: string, offset: number): boolean {
  * documents at `#---` / `!---`. Throws ParseError where Spring would fail (malformed \u escape).
  */
 export function parseProperties(text: string): ParsedProperties {
-  const nodes = parseLines(continuationView(text), true) as Required<DotNode>[];
+  const nodes = dotProperties().parseLines(continuationView(text), true) as Required<DotNode>[];
   const entries: PropertyEntry[] = [];
   const documents: PropertiesDocument[] = [{ index: 0, entries: [] }];
   let previous: DotNode['type'] | undefined;

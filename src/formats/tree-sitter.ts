@@ -10,14 +10,16 @@
 // as the engine's Edit offsets. (Columns in `startPosition` are UTF-16 units too.) test/tree-
 // sitter.test.ts pins this with non-ASCII and astral characters before a node.
 //
-// Usage: `await loadGrammar('java')` once (a FilePass does it in `init`), then `parse` or
-// `withTree` synchronously. Trees live in WASM memory: `withTree` frees them; whoever calls
+// Usage: `await loadGrammar('java')` once, then `parse` or `withTree` synchronously. A pass may
+// also just call `parse`: before the grammar is loaded it throws NotReady, and the engine loads
+// it and runs the pass again, so a repository whose files never need a tree never loads one. Trees live in WASM memory: `withTree` frees them; whoever calls
 // `parse` must call `tree.delete()`.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Language, Parser } from 'web-tree-sitter';
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { NotReady } from '../engine/types.js';
+import { timed, timedAsync } from '../engine/timing.js';
 
 export type { Node, Tree } from 'web-tree-sitter';
 
@@ -54,10 +56,11 @@ export function loadGrammar(lang: GrammarLang): Promise<void> {
 }
 
 async function createParser(lang: GrammarLang): Promise<Parser> {
-  runtime ??= Parser.init();
+  const { Language, Parser } = await import('web-tree-sitter');
+  runtime ??= timedAsync('tree-sitter runtime init', () => Parser.init());
   await runtime;
   const file = grammarFile(lang);
-  const language = await Language.load(file);
+  const language = await timedAsync(`tree-sitter grammar load (${lang})`, () => Language.load(file));
   const parser = new Parser();
   parser.setLanguage(language);
   parsers.set(lang, parser);
@@ -71,8 +74,8 @@ export function isGrammarLoaded(lang: GrammarLang): boolean {
 /** Parses text synchronously. The grammar must have been loaded; the caller frees the tree. */
 export function parse(lang: GrammarLang, text: string): Tree {
   const parser = parsers.get(lang);
-  if (!parser) throw new Error(`tree-sitter grammar '${lang}' is not loaded: await loadGrammar('${lang}') first`);
-  const tree = parser.parse(text);
+  if (!parser) throw new NotReady(loadGrammar(lang), `the tree-sitter grammar '${lang}'`);
+  const tree = timed(`tree-sitter parse (${lang})`, () => parser.parse(text));
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${lang} source`);
   return tree;
 }

@@ -3,7 +3,9 @@
 // Text is read raw from the original string between the tags, never decoded: an entity
 // reference (&name;) is never expanded, and DOCTYPE declarations (internal or external) are never
 // resolved or fetched. A value that holds an entity reference or markup is "opaque" (undefined).
-import { SaxesParser } from 'saxes';
+import { lazyModule } from '../engine/lazy.js';
+
+const saxes = lazyModule<typeof import('saxes')>('saxes');
 import { ParseError } from '../engine/types.js';
 
 export interface XmlElement {
@@ -36,7 +38,7 @@ const UNDEFINED_ENTITY = /undefined entity/;
 
 /** Parses `text`; throws ParseError with the offset of the first real error. */
 export function parseXml(text: string): XmlDocument {
-  const parser = new SaxesParser({ position: true });
+  const parser = new (saxes().SaxesParser)({ position: true });
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let doctype: string | undefined;

@@ -3,7 +3,7 @@
 // it gives every mapping pair its full Spring key path (nested, flat dotted, mixed, sequence
 // items as `a[0]`) with the offsets a transform needs to splice text, and the line facts
 // (indentation, which lines are comments) needed to move whole lines.
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { LineIndex } from '../engine/text.js';
 import { duplicateKey } from './yaml-keys.js';
@@ -91,7 +91,7 @@ function firstLine(message: string): string {
 export function parseYaml(text: string): YamlFile {
   const lines = new Lines(text);
   // uniqueKeys: false, and duplicateKey() instead: the package's check is quadratic in a map's size
-  const parsed = parseAllDocuments(text, { uniqueKeys: false });
+  const parsed = yamlLib().parseAllDocuments(text, { uniqueKeys: false });
   // An empty stream is an empty array (with `empty: true`): no documents, nothing to change.
   const list = [...parsed];
   for (const doc of list) {

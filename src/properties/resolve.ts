@@ -92,8 +92,17 @@ function buildIndex(table: MigrationTable): Index {
   const removedPrefixes = p.remove.filter((r) => r.prefix).map((row) => ({ canonical: canonicalKey(row.key), row }));
   const values = new Map<string, PropertyValueChange[]>();
   for (const v of p.values) for (const k of v.keys) values.set(canonicalKey(k), [...(values.get(canonicalKey(k)) ?? []), v]);
-  const specialKeys = [...exact.entries()].filter(([key, rule]) => !agreesWithPrefix(prefixes, key, rule)).map(([key]) => key);
-  return { exact, prefixes, removedPrefixes, values, specialKeys: specialKeys.sort() };
+  // computed on first use: only YAML block moves ask, and it is most of this index's cost
+  let specialKeys: string[] | undefined;
+  return {
+    exact,
+    prefixes,
+    removedPrefixes,
+    values,
+    get specialKeys() {
+      return (specialKeys ??= [...exact.entries()].filter(([key, rule]) => !agreesWithPrefix(prefixes, key, rule)).map(([key]) => key).sort());
+    },
+  };
 }
 
 /** An exact rename that says the same as the family's prefix rule is no special case. */

@@ -1,6 +1,8 @@
 // Operations of a WSDL 1.1 document: each portType operation is a SOAP POST to the service
 // address (soap:address location). Read with saxes, which never resolves external entities.
-import { SaxesParser } from 'saxes';
+import { lazyModule } from '../engine/lazy.js';
+
+const saxes = lazyModule<typeof import('saxes')>('saxes');
 import type { Route } from './types.js';
 
 export function looksLikeWsdl(path: string, text: string): boolean {
@@ -10,7 +12,7 @@ export function looksLikeWsdl(path: string, text: string): boolean {
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 export function wsdlRoutes(file: string, text: string): Route[] {
-  const parser = new SaxesParser({ position: true });
+  const parser = new (saxes().SaxesParser)({ position: true });
   const stack: string[] = [];
   const ops: { portType: string; name: string; line: number; offset: number }[] = [];
   const actions = new Map<string, string>();

@@ -4,8 +4,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { lazyModule } from '../engine/lazy.js';
 import { rowProblem } from './check.js';
+
+// only --table files and the tests validate: a plain run never loads ajv
+const ajvModule = lazyModule<typeof import('ajv')>('ajv');
 import type { MigrationTable } from './types.js';
 
 export class TableError extends Error {
@@ -42,6 +46,7 @@ function validator(kind: 'full' | 'partial'): ValidateFunction {
   const cached = validators.get(kind);
   if (cached) return cached;
   type AjvCtor = new (options: object) => import('ajv').default;
+  const AjvModule = ajvModule();
   const Ajv = ((AjvModule as unknown as { default?: AjvCtor }).default ?? AjvModule) as unknown as AjvCtor;
   const files = readdirSync(SCHEMA_DIR()).filter((f) => f.endsWith('.schema.json'));
   const ajv = new Ajv({ allErrors: false, strict: false });

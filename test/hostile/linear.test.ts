@@ -2,18 +2,16 @@
 // the quadratic parts were the `yaml` package's duplicate-key check (each key compared with every
 // earlier key of its map, on by uniqueKeys: true) and messages that listed every other line.
 import { describe, expect, it, vi } from 'vitest';
+import { yamlLib } from '../../src/formats/yaml-lib.js';
 
+// The engine loads `yaml` on first use (src/formats/yaml-lib.ts): spy on that very module.
 const parseOptions: unknown[] = [];
-vi.mock('yaml', async (importOriginal) => {
-  const yaml = await importOriginal<typeof import('yaml')>();
-  return {
-    ...yaml,
-    parseAllDocuments: (text: string, options?: { uniqueKeys?: unknown }) => {
-      parseOptions.push(options?.uniqueKeys);
-      return yaml.parseAllDocuments(text, options);
-    },
-  };
-});
+const yaml = yamlLib();
+const parseAllDocuments = yaml.parseAllDocuments.bind(yaml);
+vi.spyOn(yaml, 'parseAllDocuments').mockImplementation(((text: string, options?: { uniqueKeys?: unknown }) => {
+  parseOptions.push(options?.uniqueKeys);
+  return parseAllDocuments(text, options as never);
+}) as never);
 
 const { planMigration } = await import('../../src/api.js');
 const { parseYaml } = await import('../../src/formats/yaml.js');

@@ -6,7 +6,6 @@
 import path from 'node:path/posix';
 import type { FilePass, FindingInput, ProjectPass, ProjectView } from '../../src/engine/types.js';
 import { groovyTokens } from '../../src/formats/groovy.js';
-import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { coherenceFacts, type CoherenceFacts } from './facts.js';
 import { checkScript, isAndroidScript, isBootScript, usesAccessor, type GradleContext } from './gradle.js';
@@ -67,9 +66,7 @@ export const coherencePass: ProjectPass = {
   description: 'after the migration: every build resolves Boot 3.0, Spring Framework 6, a Boot 3.0 Spring Cloud train, libraries on their Boot 3.0 line, and lockfiles that agree; else an error at the line to change',
   rules: COHERENCE_RULES,
   kinds: ['pom', 'gradle', 'gradle-kts', 'gradle-properties', 'gradle-lockfile', 'version-catalog', 'java', 'kotlin'],
-  async init(ctx) {
-    if (ctx.project.ofKind('gradle-kts').length) await loadGrammar('kotlin');
-  },
+  // no init: Kotlin DSL scripts ask for the grammar when they are read (NotReady) and the pass runs again
   run(project, ctx) {
     const facts = coherenceFacts(ctx);
     return { findings: facts ? check(project, facts) : [] };

@@ -7,7 +7,7 @@
 // with the annotation to write, not rewritten. --skip project/auto-configuration turns it off.
 import type { Edit, FindingInput, ProjectFile, ProjectPass, ProjectResult } from '../../src/engine/types.js';
 import { scanJvm } from '../../src/formats/jvm-tokens.js';
-import { type GrammarLang, type Node, loadGrammar, walk, withTree } from '../../src/formats/tree-sitter.js';
+import { type GrammarLang, type Node, walk, withTree } from '../../src/formats/tree-sitter.js';
 import { autoConfigurationClasses, importedClasses } from './factories.js';
 import { projectSection } from './rules.js';
 
@@ -232,10 +232,7 @@ export const autoConfigurationPass: ProjectPass = {
   description: 'auto-configuration classes annotated @Configuration (+ @AutoConfigureAfter/Before) become @AutoConfiguration(after = ..., before = ...) where that behaves the same',
   rules: [AUTO_CONFIGURATION_RULE],
   kinds: ['java', 'kotlin', 'autoconfig-imports', 'spring-factories'],
-  async init() {
-    await loadGrammar('java');
-    await loadGrammar('kotlin');
-  },
+  // no init: a file that needs a tree asks for the grammar (NotReady) and the engine runs the pass again
   run(project, ctx) {
     const listed = listedClasses(project, ctx.table);
     if (listed.size === 0) return {};

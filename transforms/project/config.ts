@@ -1,7 +1,7 @@
 // A flat view of the Spring configuration files for project passes: every key with its value,
 // its position and the span that deleting it would remove. .properties through the properties
 // format adapter, YAML through the YAML format adapter (key paths and exact ranges).
-import { isScalar, isSeq } from 'yaml';
+import { isScalar, isSeq } from '../../src/formats/yaml-lib.js';
 import { parseProperties } from '../../src/formats/properties.js';
 import { parseYaml, type YamlPair } from '../../src/formats/yaml.js';
 import { canonicalKey } from '../../src/properties/resolve.js';

@@ -5,6 +5,7 @@
 // (deprecated) trailing-slash match back on.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { timed } from '../../src/engine/timing.js';
 import { collectRoutesSync, type PathLiteral, type Route } from '../../src/routes/index.js';
 import type { Edit, FileOp, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import { ruleFinding } from './rules.js';
@@ -126,7 +127,7 @@ export const trailingSlashPass: ProjectPass = {
     const sources = project.ofKind('java', 'kotlin');
     if (alreadyMatchesSlash(sources)) return {};
     const files = sources.map((f) => ({ path: f.path, kind: f.kind, text: f.text ?? '' }));
-    const list = affected(collectRoutesSync(files));
+    const list = affected(timed('route inventory', () => collectRoutesSync(files)));
     if (list.length === 0) return {};
     const findings: FindingInput[] = [];
     const result: Required<ProjectResult> = { edits: [], fileOps: [], findings };

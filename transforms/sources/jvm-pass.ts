@@ -1,10 +1,10 @@
 // The Java and Kotlin file passes: a cheap substring prefilter, one token scan for names,
 // property keys and follow-ups, and a tree-sitter parse only for files that carry an
-// annotation needing structure (@ConstructorBinding, @EnableBatchProcessing).
+// annotation needing structure (@ConstructorBinding, @EnableBatchProcessing). The grammar is
+// loaded by the first such file (the engine waits on NotReady), never up front.
 import { ParseError, type Edit, type FilePass, type FindingInput, type PassResult, type SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
-import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { needsAnnotations, rewriteAnnotations } from './annotations.js';
 import { followUps } from './follow-ups.js';
 import { RULE, buildModel, codeIndex } from './model.js';
@@ -99,9 +99,7 @@ function jvmPass(lang: JvmLang): FilePass {
     description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
     kinds: [lang],
     rules: JVM_RULES,
-    async init() {
-      await loadGrammar(lang);
-    },
+    isolated: true, // reads the file and the table only: may run in the worker pool
     prefilter(text, ctx) {
       return codeIndex(ctx.table).needles.test(text) || LIBRARY_RE.test(text);
     },

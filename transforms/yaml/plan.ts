@@ -3,7 +3,7 @@
 // conversions, and findings for what must not be guessed. Every edit is a splice on the
 // original text; a move that cannot be made with certainty this round is left for the next
 // round (the engine re-runs the pass) or reported.
-import { isAlias } from 'yaml';
+import { isAlias } from '../../src/formats/yaml-lib.js';
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/formats/yaml.js';
 import { scalarText } from '../../src/formats/yaml.js';

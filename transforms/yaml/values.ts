@@ -1,6 +1,6 @@
 // Values inside YAML scalars and sequences: the comma-separated items of a scalar, with the
 // offsets of each item, and the value text a conversion writes in place of an old value.
-import { isScalar, isSeq } from 'yaml';
+import { isScalar, isSeq } from '../../src/formats/yaml-lib.js';
 import type { Scalar } from 'yaml';
 import type { YamlPair } from '../../src/formats/yaml.js';
 import { valueText } from '../../src/formats/yaml.js';

@@ -1,0 +1,177 @@
+// One file through the file passes, round after round, to a fixed point: the part of the engine
+// that depends on nothing but the file, the passes and the table, so that the main thread and a
+// worker (pool.ts) run it the same way.
+import { appendAll, applyEdits, validateEdit } from './edits.js';
+import { fitsEncoding, LineIndex } from './text.js';
+import { recordPhase, timed, timingsEnabled } from './timing.js';
+import type { Edit, FilePass, Finding, FindingInput, PassContext, SourceFile } from './types.js';
+import { NotReady, ParseError } from './types.js';
+
+export const MAX_ROUNDS = 8;
+
+/** Where findings go: the run's sink, or a file's own record. */
+export interface FindingCollector {
+  /** `originalOffset`: where a file-pass finding stands in its file as read (see FindingSink). */
+  add(f: Finding, originalOffset?: number): void;
+}
+
+/** What the file passes made of one file. */
+export interface FileOutcome {
+  /** The text after the last round (the text as read when the file failed). */
+  text: string;
+  rules: Record<string, number>;
+  failed: boolean;
+  /** Edits applied, round by round (each in the coordinates of the text before its round). */
+  history: Edit[][];
+  /** Findings in the order found, each with its offset in the file as read. */
+  findings: [Finding, number | undefined][];
+}
+
+export type Selector = ReturnType<typeof makeSelector>;
+
+/**
+ * Maps an offset in the current text back to the file as it was read: findings point at the
+ * file the user has on disk (report, check, dry-run), whatever round found them. An offset
+ * inside inserted text maps to the start of that edit.
+ */
+export function toOriginalOffset(history: readonly Edit[][], offset: number): number {
+  let o = offset;
+  for (let r = history.length - 1; r >= 0; r--) {
+    let shift = 0;
+    let mapped: number | undefined;
+    for (const e of history[r]!) {
+      const newStart = e.start + shift;
+      const newEnd = newStart + e.text.length;
+      if (o < newStart) break;
+      if (o < newEnd) {
+        mapped = e.start;
+        break;
+      }
+      shift += e.text.length - (e.end - e.start);
+    }
+    o = mapped ?? o - shift;
+  }
+  return o;
+}
+
+
+
+/**
+ * --only/--skip entries name a pass or a rule. An entry matches an id equal to it or below it
+ * ("sources" matches the pass "sources/java" and the rule "sources/javax-jakarta").
+ */
+export function makeSelector(only?: string[], skip?: string[]) {
+  const hit = (list: string[], id: string) => list.some((x) => id === x || id.startsWith(x + '/'));
+  return {
+    pass(p: { id: string; rules: string[] }): boolean {
+      if (only?.length && !hit(only, p.id) && !p.rules.some((r) => hit(only, r))) return false;
+      if (skip?.length && hit(skip, p.id)) return false;
+      return true;
+    },
+    rule(passId: string, rule: string): boolean {
+      if (only?.length && !hit(only, passId) && !hit(only, rule)) return false;
+      if (skip?.length && hit(skip, rule)) return false;
+      return true;
+    },
+  };
+}
+
+export function toFinding(input: FindingInput, file: { path: string; text?: string }, lines?: LineIndex): Finding {
+  let line = input.line ?? 1;
+  let column = input.column ?? 1;
+  if (input.offset !== undefined && input.line === undefined && file.text !== undefined) {
+    const pos = (lines ?? new LineIndex(file.text)).position(input.offset);
+    line = pos.line;
+    column = pos.column;
+  }
+  const finding: Finding = { rule: input.rule, severity: input.severity, path: input.path ?? file.path, line, column, message: input.message };
+  if (input.docs) finding.docs = input.docs;
+  return finding;
+}
+
+/** Rejects an edit that is out of range or cannot be encoded in the file's encoding. */
+export function checkEdits(file: SourceFile, edits: Edit[], sink: FindingCollector, passId: string): Edit[] {
+  return edits.filter((edit) => {
+    const problem = validateEdit(edit, file.text.length) ?? (fitsEncoding(edit.text, file.encoding) ? undefined : 'text not representable in ISO-8859-1');
+    if (problem) {
+      sink.add(toFinding({ rule: 'engine/bad-edit', severity: 'error', message: `${passId} produced an edit that was refused: ${problem}` }, file));
+    }
+    return !problem;
+  });
+}
+
+function failFile(out: FileOutcome, original: SourceFile, error: unknown, passId: string, sink: FindingCollector): void {
+  out.failed = true;
+  out.text = original.text;
+  out.rules = {};
+  if (error instanceof ParseError) {
+    sink.add(toFinding({ rule: 'parse-error', severity: 'error', message: `cannot parse: ${error.message}; left unchanged`, offset: error.offset }, original));
+  } else {
+    const reason = error instanceof Error ? error.message : String(error);
+    sink.add(toFinding({ rule: 'internal-error', severity: 'error', message: `${passId} failed: ${reason}; left unchanged` }, original));
+  }
+}
+/** Runs a pass; when it reports NotReady (a parser loaded on first use), waits and runs it again. */
+export async function runPassWhenReady<T>(run: () => T | Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof NotReady)) throw error;
+      await error.ready;
+    }
+  }
+}
+
+/** A finding's offset refers to the text of the round that found it: map it back right away. */
+export function mapToRound(f: FindingInput, history: readonly Edit[][]): FindingInput {
+  return f.offset === undefined || f.line !== undefined ? f : { ...f, offset: toOriginalOffset(history, f.offset) };
+}
+
+/**
+ * Runs the file passes on one file until they have nothing more to change (bounded). Findings
+ * are recorded in the order they are found and handed to the run's sink by the caller, in file
+ * order, so the result is the same whichever thread ran the file.
+ */
+export async function runFilePasses(original: SourceFile, passes: readonly FilePass[], ctx: PassContext, select: Selector): Promise<FileOutcome> {
+  const out: FileOutcome = { text: original.text, rules: {}, failed: false, history: [], findings: [] };
+  const sink: FindingCollector = { add: (f, offset) => void out.findings.push([f, offset]) };
+  let current = original;
+  const found: FindingInput[] = [];
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const edits: Edit[] = [];
+    for (const pass of passes) {
+      if (!pass.kinds.includes(current.kind)) continue;
+      if (pass.prefilter && !timed('prefilters', () => pass.prefilter!(current.text, ctx))) continue;
+      let result;
+      try {
+        const run = () => timed(`file pass ${pass.id}`, () => pass.run(current, ctx));
+        try {
+          result = run();
+        } catch (error) {
+          if (!(error instanceof NotReady)) throw error;
+          result = await runPassWhenReady(run); // only the first file that needs the parser waits
+        }
+      } catch (error) {
+        failFile(out, original, error, pass.id, sink);
+        return out; // findings of a file left untouched would describe edits that never happen
+      }
+      for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, out.history));
+      const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
+      appendAll(edits, checkEdits(current, wanted, sink, pass.id));
+    }
+    const spliced = applyEdits(current.text, edits);
+    if (spliced.applied.length === 0) break;
+    if (timingsEnabled()) recordPhase(`another round needed (${current.kind}; count only)`, 0);
+    for (const e of spliced.applied) out.rules[e.rule] = (out.rules[e.rule] ?? 0) + 1;
+    out.history.push(spliced.applied);
+    current = { ...current, text: spliced.text };
+    if (round === MAX_ROUNDS - 1) {
+      found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
+    }
+  }
+  const lines = found.length ? new LineIndex(original.text) : undefined;
+  for (const f of found) sink.add(toFinding(f, original, lines), f.line === undefined ? f.offset : undefined);
+  out.text = current.text;
+  return out;
+}

@@ -1,0 +1,144 @@
+// Both cores for the file passes that read nothing but their own file. Java and Kotlin are most
+// of a repository and most of the CPU (the profile in the README), and their passes are pure
+// functions of one file and the table; so one worker thread takes chunks of those files while
+// the main thread works through the rest and then takes chunks too (a shared counter hands them
+// out chunk by chunk, so neither side waits for a fixed half). Outcomes are applied in file order, so the result
+// is byte for byte the run of a single thread (test/pool.test.ts, and the bench repository).
+import { availableParallelism, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { appendAll } from './edits.js';
+import type { FileOutcome } from './file-run.js';
+import type { FileKind, FilePass, RunOptions, SourceFile } from './types.js';
+import type { MigrationTable } from '../table/types.js';
+
+/** Files handed out at a time: large enough to amortise a message, small enough to balance. */
+export const POOL_CHUNK = 64;
+/**
+ * Fewer isolated files than this run on the main thread alone: the worker's start-up (loading
+ * the transforms, cloning the table and the texts) costs about what 2,000 Java files do.
+ */
+export const POOL_MIN_FILES = 4000;
+
+/** How many files the worker of the latest run took (0 without one): for the tests and the timers. */
+export const lastPool = { workerFiles: 0 };
+
+export interface PoolJob {
+  index: number;
+  file: SourceFile;
+}
+
+export interface WorkerSetup {
+  table: MigrationTable;
+  options: RunOptions;
+  onlyRules?: string[];
+  skipRules?: string[];
+  /** Ids of the file passes the worker runs (the default passes, looked up by id). */
+  passIds: string[];
+}
+
+/** A worker's outcome for one file; `text` is omitted when the file did not change. */
+export type WorkerOutcome = Omit<FileOutcome, 'text'> & { index: number; text?: string };
+
+/** Kinds every selected pass of which is `isolated`: their files may run in the worker. */
+export function isolatedKinds(passes: readonly FilePass[]): Set<FileKind> {
+  const kinds = new Set<FileKind>(passes.flatMap((p) => p.kinds));
+  for (const p of passes) if (!p.isolated) for (const k of p.kinds) kinds.delete(k);
+  return kinds;
+}
+
+/**
+ * Whether to start the worker. It pays only with a core to spare: measured on 10,000 files it
+ * costs about 0.5 s more CPU (its own start-up and JIT warm-up), which is a loss when every core
+ * is busy anyway. So by default it starts for 4,000+ isolated files when the load average
+ * leaves a whole core idle. BOOT_UPGRADE_WORKERS=0 turns it off, =1 uses it whatever the size
+ * and load (tests, bench).
+ */
+export function poolWanted(isolatedFiles: number): boolean {
+  const env = process.env.BOOT_UPGRADE_WORKERS;
+  if (env === '0') return false;
+  if (env === '1') return isolatedFiles > 0;
+  const cores = availableParallelism();
+  return isolatedFiles >= POOL_MIN_FILES && cores >= 2 && cores - loadavg()[0]! >= 1;
+}
+
+/**
+ * The worker: compiled JavaScript normally. Run from the TypeScript sources (the test runner),
+ * the worker needs a TypeScript loader: the module named by BOOT_UPGRADE_TS_LOADER (vitest.config.ts
+ * sets tsx's), registered before the source is imported. Without one, no worker: one thread.
+ */
+function createWorker(setup: WorkerSetup): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./file-worker.js', import.meta.url), { workerData: setup });
+  const loader = process.env.BOOT_UPGRADE_TS_LOADER;
+  if (!loader) throw new Error('running from TypeScript sources without BOOT_UPGRADE_TS_LOADER');
+  const source = JSON.stringify(new URL('./file-worker.ts', import.meta.url).href);
+  const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${source}); })`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+/**
+ * One worker, fed chunk by chunk: the main thread hands out the next chunk each time the worker
+ * returns one (two in flight, so it never waits for the main thread), and takes chunks itself
+ * from the same list between its own files. The worker holds only the texts of its chunks, not
+ * a second copy of the repository.
+ */
+export class FilePool {
+  private readonly worker: Worker;
+  private readonly outcomes: WorkerOutcome[] = [];
+  private readonly finished: Promise<void>;
+  private jobs: readonly PoolJob[] = [];
+  private next = 0;
+  private ended = false;
+
+  constructor(setup: WorkerSetup) {
+    this.worker = createWorker(setup);
+    this.finished = new Promise((resolve) => {
+      this.worker.on('message', (m: { outcomes?: WorkerOutcome[]; done?: boolean }) => {
+        if (m.outcomes) {
+          appendAll(this.outcomes, m.outcomes);
+          this.feed();
+        }
+        if (m.done) resolve();
+      });
+      // A worker that fails leaves its files without outcomes; the main thread runs them.
+      this.worker.on('error', () => resolve());
+      this.worker.on('exit', () => resolve());
+    });
+  }
+
+  /** Gives the worker its first two chunks; it asks for more by returning outcomes. */
+  start(jobs: readonly PoolJob[]): void {
+    this.jobs = jobs;
+    this.feed();
+    this.feed();
+  }
+
+  private feed(): void {
+    const range = this.claim();
+    if (range) this.worker.postMessage({ jobs: this.jobs.slice(range[0], range[1]) });
+    else if (!this.ended) {
+      this.ended = true;
+      this.worker.postMessage({ end: true });
+    }
+  }
+
+  /** The next chunk: [start, end) into the jobs, or undefined when all are taken. */
+  claim(): [number, number] | undefined {
+    if (this.next >= this.jobs.length) return undefined;
+    const start = this.next;
+    this.next = Math.min(this.jobs.length, start + POOL_CHUNK);
+    return [start, this.next];
+  }
+
+  /** Stops the worker at once (the run failed on the main thread). */
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  /** Waits for the worker's last chunk, stops it, and returns its outcomes. */
+  async results(): Promise<WorkerOutcome[]> {
+    await this.finished;
+    await this.worker.terminate();
+    lastPool.workerFiles = this.outcomes.length;
+    return this.outcomes;
+  }
+}
