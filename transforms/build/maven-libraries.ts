@@ -99,6 +99,15 @@ export function ensureActuator(run: PomRun, dep: DepRef): void {
  * artifact's version, which the new one does not have: in a Boot-managed pom whose new artifact Boot
  * manages, the <version> goes (Boot's version applies); otherwise it is reported.
  */
+/** The property that versions a renamed dependency is raised to the new artifact's version where it is defined. */
+export function propertyVersionFollows(run: PomRun, row: CoordinateRow, prop: string): boolean {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  const uses = usesOfProperty(run, prop);
+  const decided = uses.length > 0 ? expectedVersion(run.facts, uses) : undefined;
+  return decided !== undefined && decided === (run.facts.managedTarget.get(key) ?? run.facts.targetVersions.get(key)?.version);
+}
+
 export function renamedPropertyVersion(run: PomRun, dep: DepRef, row: CoordinateRow, prop: string): void {
   const to = row.to!;
   const key = `${to.groupId}:${to.artifactId}`;

@@ -30,7 +30,7 @@ import {
 import { decideVersionProperty } from './version-property.js';
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, mavenPluginOptions } from './kotlin-plugins.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
-import { ensureActuator, otherCoordinate, renamedPropertyVersion } from './maven-libraries.js';
+import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE];
 
@@ -344,6 +344,10 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
     run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} -> ${coordinateText(to)}: the coordinates come from properties or entities; rename them by hand`);
     return;
   }
+  // A version that cannot come along (the old artifact's, which the new one does not have, with
+  // nothing to raise it to) makes the rename a build that does not resolve: report, rename nothing.
+  const stuck = dep.kind === 'exclusion' ? undefined : stuckVersion(run, dep, row);
+  if (stuck) return run.out.report('build/coordinates', 'warning', dep.el.start, stuck);
   if (g !== to.groupId) setValue(run, dep.groupId, to.groupId, 'build/coordinates', 'groupId');
   if (a !== to.artifactId) setValue(run, dep.artifactId, to.artifactId, 'build/coordinates', 'artifactId');
   if (to.classifier && dep.kind !== 'exclusion') {
@@ -370,6 +374,22 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   } else {
     run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
   }
+}
+
+/**
+ * Why a renamed dependency's version cannot follow it, or undefined when it can: Boot 3.0 manages
+ * the new artifact, the table knows a version of it, or a property that holds the version is raised
+ * (or dropped) where it is defined.
+ */
+function stuckVersion(run: PomRun, dep: DepRef, row: Row): string | undefined {
+  const to = row.to!;
+  const v = textValue(run.text, dep.version);
+  const key = `${to.groupId}:${to.artifactId}`;
+  if (!dep.version || v === undefined || run.facts.managedTarget.has(key) || run.facts.targetVersions.has(key)) return undefined;
+  const prop = singleProperty(v);
+  if (prop && propertyVersionFollows(run, row, prop)) return undefined;
+  const from = prop ? `\${${prop}} (${resolveValue(run.models, v) ?? 'unresolved'})` : v;
+  return `${coordinateText(row.from)} -> ${coordinateText(to)}: its version ${from} is the old artifact's, which ${coordinateText(to)} does not have, and Boot 3.0 does not manage the new one; nothing renamed: replace the dependency with ${coordinateText(to)} at a version of the new artifact (${row.note})`;
 }
 
 function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
