@@ -5,26 +5,16 @@
 import type { FindingInput } from '../../src/engine/types.js';
 import type { ApiFollowUp } from '../../src/table/sections/sources.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
-import { matchingBracket } from '../../src/formats/jvm-tokens.js';
 import { type CodeIndex, type FileModel, RULE, chainText } from './model.js';
+import { callArgs } from './lib-edits.js';
 
 const pkgOf = (fq: string) => fq.slice(0, fq.lastIndexOf('.'));
 const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 
 /** Top-level argument count of the call whose '(' is tokens[open]. */
+/** How many arguments the call whose '(' is tokens[open] passes. */
 function argCount(tokens: Token[], open: number): number {
-  const close = matchingBracket(tokens, open);
-  if (close === open + 1) return 0;
-  let n = 1;
-  let depth = 0;
-  for (let k = open + 1; k < close; k++) {
-    const v = tokens[k]!;
-    if (v.type !== 'punct') continue;
-    if ('([{'.includes(v.value)) depth++;
-    else if (')]}'.includes(v.value)) depth--;
-    else if (v.value === ',' && depth === 0) n++;
-  }
-  return n;
+  return callArgs(tokens, open).length;
 }
 
 function finding(row: ApiFollowUp, offset: number): FindingInput {
