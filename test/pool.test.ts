@@ -1,6 +1,7 @@
-// The worker pool changes who runs a file, never what comes out: every fixture input and a
-// generated repository, run on one thread and with the worker (BOOT_UPGRADE_WORKERS=1 forces it
-// whatever the size), give the same changes byte for byte and the same findings in the same order.
+// The worker pool may change who runs a file, never what comes out: every fixture input and a
+// generated repository, run on one thread and with the worker forced (BOOT_UPGRADE_WORKERS=1),
+// give the same changes byte for byte and the same findings in the same order. Today no default
+// pass is isolated (the Java/Kotlin pass reads the project), so the worker takes no file.
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,8 +41,8 @@ async function planWith(workers: '0' | '1', root: string) {
 }
 
 describe('worker pool', () => {
-  it('runs only Java and Kotlin files in the worker (their passes read nothing else)', () => {
-    expect([...isolatedKinds(FILE_PASSES)].sort()).toEqual(['java', 'kotlin']);
+  it('runs no default pass in the worker: the Java/Kotlin pass reads the project (library modules)', () => {
+    expect([...isolatedKinds(FILE_PASSES)]).toEqual([]);
   });
 
   it('starts the worker only for enough files, and as BOOT_UPGRADE_WORKERS says', () => {
@@ -64,7 +65,9 @@ describe('worker pool', () => {
     const root = combinedRepository();
     const one = await planWith('0', root);
     const two = await planWith('1', root);
-    expect(lastPool.workerFiles).toBeGreaterThan(0); // the worker really ran files (it does not just fall back)
+    // No default pass is isolated, so even forced the worker takes no file: results cannot depend
+    // on which files a worker chunk happened to hold.
+    expect(lastPool.workerFiles).toBe(0);
     expect(one.changes.length).toBeGreaterThan(100);
     expect(two.changes.map((c) => c.path)).toEqual(one.changes.map((c) => c.path));
     two.changes.forEach((c, i) => {

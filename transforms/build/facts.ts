@@ -103,6 +103,32 @@ export function buildFacts(ctx: PassContext): BuildFacts {
   });
 }
 
+/**
+ * Boot 3.0 manages the artifact through a BOM it imports: its group is the BOM's group or below it
+ * (`com.fasterxml.jackson.jakarta.rs` under jackson-bom's `com.fasterxml.jackson`).
+ */
+export function managedThroughBom(facts: BuildFacts, groupId: string): boolean {
+  for (const key of facts.boms.keys()) {
+    const bomGroup = key.slice(0, key.indexOf(':'));
+    if (groupId === bomGroup) return true;
+    // below a specific group only: org.springframework's BOM does not manage org.springframework.cloud
+    if (bomGroup.split('.').length >= 3 && groupId.startsWith(bomGroup + '.')) return true;
+  }
+  return false;
+}
+
+/**
+ * A renamed dependency's version can come along: Boot 3.0 manages the new artifact (directly or
+ * through a BOM it imports), the table knows a version of it, or it stays in its group (modules of
+ * one group share its version line). False: the old artifact's version would stay on an artifact
+ * that never had it (javax.el-api 3.0.0 -> jakarta.el-api), so the rename is reported, not written.
+ */
+export function renamedVersionFollows(facts: BuildFacts, row: CoordinateRow): boolean {
+  const to = row.to!;
+  const key = `${to.groupId}:${to.artifactId}`;
+  return row.from.groupId === to.groupId || facts.managedTarget.has(key) || facts.targetVersions.has(key) || managedThroughBom(facts, to.groupId);
+}
+
 export function rowFor(facts: BuildFacts, groupId: string, artifactId: string): CoordinateRow | undefined {
   return facts.byFrom.get(`${groupId}:${artifactId}`) ?? facts.byGroup.get(groupId);
 }

@@ -2,7 +2,7 @@
 // (group: 'g', name: 'a'): renames, versions Boot 3.0 manages, removed and manual rows.
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
-import { coordinateText, isLower, rowFor, rowMessage } from './facts.js';
+import { coordinateText, isLower, renamedVersionFollows, rowFor, rowMessage } from './facts.js';
 import { bomTarget, bomVariable, importedBom, movingBom, trainAlreadyAssigned } from './gradle-boms.js';
 import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
 import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
@@ -29,6 +29,7 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
       const to = row.to!;
       if (sleuthBlocked(run, row, t)) return;
       if (needsActuator(run.facts, row)) gradleActuator(run, t, i);
+      if (version && !renamedVersionFollows(run.facts, row)) return run.out.report('build/coordinates', 'warning', t.start, stuckMessage(row, version));
       if (g !== to.groupId || a !== to.artifactId) run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
       renameVersion(run, t, row, version, versionStart, classifier);
       return;
@@ -72,6 +73,11 @@ export function wholeLineStatement(run: GradleRun, i: number): { start: number; 
   // Only blanks around the statement on its line (a trailing comment is the user's: keep reporting).
   if (text.slice(start, conf.start).trim() !== '' || text.slice(last.end, last.end + eol.index).trim() !== '') return undefined;
   return { start, end };
+}
+
+function stuckMessage(row: CoordinateRow, version: string): string {
+  const to = row.to!;
+  return `${coordinateText(row.from)} -> ${coordinateText(to)}: its version ${version} is the old artifact's, which ${coordinateText(to)} does not have, and Boot 3.0 does not manage the new one; nothing renamed: replace the dependency with ${coordinateText(to)} at a version of the new artifact (${row.note})`;
 }
 
 function renameVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, version: string | undefined, versionStart: number, classifier: string | undefined): void {
@@ -147,7 +153,9 @@ function templatedRename(run: GradleRun, t: BuildToken, row: CoordinateRow, g: s
   const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
   const advice = managed ? `Boot 3.0 manages ${managed}: drop the version or set it there` : `Boot 3.0 does not manage the new one; choose a version that exists`;
   const needsClassifier = !!to.classifier && classifier !== to.classifier;
-  if (g !== to.groupId || a !== to.artifactId) {
+  const renamed = g !== to.groupId || a !== to.artifactId;
+  if (renamed && !renamedVersionFollows(run.facts, row)) return run.out.report('build/coordinates', 'warning', t.start, stuckMessage(row, expr));
+  if (renamed) {
     const base = t.contentStart!;
     run.out.replace(base, base + g.length + 1 + a.length, `${to.groupId}:${to.artifactId}`, 'build/coordinates');
     if (!run.boot3 && classifier === null && replaceOldVersion(run, t, row, g, a, expr)) return;

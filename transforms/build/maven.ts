@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
@@ -377,15 +377,14 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
 }
 
 /**
- * Why a renamed dependency's version cannot follow it, or undefined when it can: Boot 3.0 manages
- * the new artifact, the table knows a version of it, or a property that holds the version is raised
- * (or dropped) where it is defined.
+ * Why a renamed dependency's version cannot follow it, or undefined when it can
+ * (renamedVersionFollows, or a property that holds the version is raised where it is defined).
  */
 function stuckVersion(run: PomRun, dep: DepRef, row: Row): string | undefined {
   const to = row.to!;
   const v = textValue(run.text, dep.version);
   const key = `${to.groupId}:${to.artifactId}`;
-  if (!dep.version || v === undefined || run.facts.managedTarget.has(key) || run.facts.targetVersions.has(key)) return undefined;
+  if (!dep.version || v === undefined || renamedVersionFollows(run.facts, row)) return undefined;
   const prop = singleProperty(v);
   if (prop && propertyVersionFollows(run, row, prop)) return undefined;
   const from = prop ? `\${${prop}} (${resolveValue(run.models, v) ?? 'unresolved'})` : v;

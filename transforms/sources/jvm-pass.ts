@@ -99,7 +99,10 @@ function jvmPass(lang: JvmLang): FilePass {
     description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
     kinds: [lang],
     rules: JVM_RULES,
-    isolated: true, // reads the file and the table only: may run in the worker pool
+    // Not isolated: the library modules it runs read the project (a build naming springdoc, a
+    // RoleHierarchy bean in another file), which a worker holding a chunk of files cannot see;
+    // run there, the same repository gave 286 or 291 changes depending on the machine's load.
+    isolated: false,
     prefilter(text, ctx) {
       return codeIndex(ctx.table).needles.test(text) || LIBRARY_RE.test(text);
     },
