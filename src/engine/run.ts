@@ -208,6 +208,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const kindOf = (p: string) => ctx.project.byPath.get(p)?.kind ?? classifier.classify(p);
   const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
   reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
+  ctx.isLeftAlone = isLeftAlone;
   const passesStart = performance.now();
   // modules that are not Boot modules are not run at all (build files and sources alike)
   const runnable = files.filter((work) => !isLeftAlone(work.path));

@@ -89,6 +89,12 @@ export interface PassContext {
    * pass whose edits only make sense together (a YAML block move) asks first.
    */
   ruleSelected(passId: string, rule: string): boolean;
+  /**
+   * Whether a path lies in a module that is not a Spring Boot module (build/non-boot-module): the
+   * engine's one decision, so that a project pass does not decide it again. Set before the
+   * project passes run; absent (nothing left alone) before.
+   */
+  isLeftAlone?(path: string): boolean;
 }
 
 export interface PassResult {

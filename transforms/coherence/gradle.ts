@@ -17,6 +17,10 @@ export interface GradleContext {
   out: StalePins;
   /** Catalog accessors that stand for Boot (`libs.plugins.spring.boot`, `libs.spring.boot.starter.web`). */
   bootAccessors: ReadonlySet<string>;
+  /** The engine's decision: the path is in a module that is not a Boot module (Android, a Gradle plugin, ...). */
+  leftAlone: (path: string) => boolean;
+  /** Script -> whether it names Boot itself, computed once per script. */
+  namesBootCache?: Map<Script, boolean>;
 }
 
 interface ScriptCheck extends GradleContext {
@@ -52,7 +56,13 @@ export function usesAccessor(script: Script, accessor: string): boolean {
 
 /** The script names Boot itself: its plugin id, an org.springframework.boot artifact, or a catalog accessor for either. */
 function namesBoot(ctx: GradleContext, s: Script): boolean {
-  return names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`)) || [...ctx.bootAccessors].some((a) => usesAccessor(s, a));
+  const cache = (ctx.namesBootCache ??= new Map());
+  let named = cache.get(s);
+  if (named === undefined) {
+    named = !ctx.leftAlone(s.path) && (names(s, (v) => v === BOOT_ID || v.startsWith(`${BOOT_ID}:`)) || [...ctx.bootAccessors].some((a) => usesAccessor(s, a)));
+    cache.set(s, named);
+  }
+  return named;
 }
 
 /** The script builds a Boot module: it, a script above it or a script below it names Boot (a root script decides its subprojects' versions). */
@@ -60,10 +70,6 @@ export function isBootScript(ctx: GradleContext, script: Script): boolean {
   return lineage(ctx, script).some((s) => namesBoot(ctx, s)) || descendants(ctx, script).some((s) => namesBoot(ctx, s));
 }
 
-/** Android builds are not Boot modules and keep their own libraries. */
-export function isAndroidScript(ctx: GradleContext, script: Script): boolean {
-  return lineage(ctx, script).some((s) => names(s, (v) => v.startsWith('com.android.')));
-}
 
 /** A version as written: a literal, or one variable (`$v`, `${v}`) followed to its definition. */
 function versionAt(c: ScriptCheck, tok: BuildToken, text: string): { value: string; path: string; offset: number; where: string } | undefined {
@@ -114,9 +120,8 @@ function versionProperty(c: ScriptCheck, i: number): void {
 }
 
 export function checkScript(ctx: GradleContext, script: Script): void {
-  // An Android client in the repository (its own plugin, or the Android Gradle plugin on the
-  // classpath of the script above it) is not a Boot module and keeps its own libraries.
-  if (isAndroidScript(ctx, script)) return;
+  // A module the engine leaves alone (an Android client, a Gradle plugin, a Boot-free build) keeps its own libraries.
+  if (ctx.leftAlone(script.path)) return;
   const c: ScriptCheck = { ...ctx, script, boot: isBootScript(ctx, script) };
   const t = script.tokens;
   for (let i = 0; i < t.length; i++) {

@@ -8,7 +8,7 @@ import type { FilePass, FindingInput, ProjectPass, ProjectView } from '../../src
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { coherenceFacts, type CoherenceFacts } from './facts.js';
-import { checkScript, isAndroidScript, isBootScript, usesAccessor, type GradleContext } from './gradle.js';
+import { checkScript, isBootScript, usesAccessor, type GradleContext } from './gradle.js';
 import type { Script } from './gradle-variables.js';
 import { accessorOf, bootAccessors, checkCatalog } from './catalog.js';
 import { checkLockfile } from './lockfiles.js';
@@ -37,16 +37,16 @@ function jakartaNote(project: ProjectView, buildPath: string): string {
   return n ? ` (${n} source file(s) below ${dir || 'the root'} already import jakarta.*)` : '';
 }
 
-function check(project: ProjectView, facts: CoherenceFacts): FindingInput[] {
+function check(project: ProjectView, facts: CoherenceFacts, leftAlone: (path: string) => boolean): FindingInput[] {
   const out = new StalePins();
   const boot = bootPoms(project);
   for (const pom of project.ofKind('pom')) checkPom(project, pom.path, facts, out, boot);
   const scripts = scriptsOf(project);
   const catalogs = project.ofKind('version-catalog');
-  const ctx: GradleContext = { project, facts, scripts, out, bootAccessors: new Set(catalogs.flatMap(bootAccessors)) };
+  const ctx: GradleContext = { project, facts, scripts, out, bootAccessors: new Set(catalogs.flatMap(bootAccessors)), leftAlone };
   for (const script of scripts.values()) checkScript(ctx, script);
   // A catalog entry matters to Boot when a Boot module's script uses it (or, unused, when the build has Boot at all).
-  const bootScripts = [...scripts.values()].filter((s) => !isAndroidScript(ctx, s) && isBootScript(ctx, s));
+  const bootScripts = [...scripts.values()].filter((s) => isBootScript(ctx, s));
   const users = (alias: string) => [...scripts.values()].filter((s) => usesAccessor(s, accessorOf(alias)));
   const bootUse = (alias: string) => {
     const using = users(alias);
@@ -69,7 +69,7 @@ export const coherencePass: ProjectPass = {
   // no init: Kotlin DSL scripts ask for the grammar when they are read (NotReady) and the pass runs again
   run(project, ctx) {
     const facts = coherenceFacts(ctx);
-    return { findings: facts ? check(project, facts) : [] };
+    return { findings: facts ? check(project, facts, ctx.isLeftAlone ?? (() => false)) : [] };
   },
 };
 
