@@ -3,6 +3,8 @@
 // ../shared/data covers Boot's own APIs only, so each row carries the public page or source
 // file (at a release tag) its fact was read from. Rows list facts, never code: the transforms
 // in transforms/sources/ decide how and when a fact may be applied.
+import type { DataDir } from './data.js';
+import { jakartaVariants } from './jakarta-variants.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
@@ -206,6 +208,6 @@ function hibernate(): LibrariesSection['hibernate'] {
   };
 }
 
-export function buildLibraries(): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate() };
+export function buildLibraries(data: DataDir): LibrariesSection {
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data) };
 }

@@ -126,6 +126,7 @@ export const RULES: Record<string, RuleInfo> = {
   'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 imports in a project that builds an HttpComponentsClientHttpRequestFactory: Boot 3.0 needs HttpClient 5; reported with the HttpClient 5 type.' },
   'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },
   'hibernate6/hypersistence': { doc: S, summary: 'hibernate-types has no Hibernate 6 line: reported with the hypersistence-utils replacement.' },
+  'jakarta-variant/types': { doc: S, summary: "Code of a library whose jakarta line is another artifact (Jackson's JAX-RS providers and JAXB module, the JAXB runtime's classes) follows the build's artifact rename; reported when no build file of the run names the library." },
   'engine/breaks-file': { doc: E, summary: 'A rewrite would leave a YAML, XML or .properties file unparseable, or merge or split its documents: refused, the file is left as it was.' },
   'engine/utf-16': { doc: E, summary: 'A UTF-16 file is not read (the passes read UTF-8 and ISO-8859-1): convert it to UTF-8 to have it migrated.' },
 };

@@ -9,6 +9,7 @@ import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
 import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
+import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
 import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { FileModel } from './model.js';
 import { migrateAdapter } from './security6-adapter.js';
@@ -43,6 +44,7 @@ const MODULES: Module[] = [
   { rules: Object.values(SPRINGDOC_RULES), needles: ['swagger', 'springfox', 'springdoc'], run: migrateSpringdoc },
   { rules: Object.values(HTTPCLIENT_RULES), needles: ['apache'], run: migrateHttpClient },
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
+  { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind', 'JaxbAnnotation', 'JacksonJaxb', 'JaxRSFeature'], run: migrateJakartaVariants },
 ];
 
 export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);

@@ -8,7 +8,7 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, buildFilesText, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
 
@@ -149,26 +149,13 @@ function v2Types(ctx: LibContext, out: LibResult): void {
   }
 }
 
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
-const buildCache = new WeakMap<object, string>();
-
-/** The text of every build file the run read (none when only source passes were selected). */
-function buildText(ctx: LibContext): string {
-  let text = buildCache.get(ctx.project);
-  if (text === undefined) {
-    text = ctx.project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
-    buildCache.set(ctx.project, text);
-  }
-  return text;
-}
-
 /**
  * The swagger 3 annotations and springdoc 2 packages exist only with springdoc on the classpath:
  * a build file must name springdoc (1.x is moved to 2.x by the build transform) or swagger-core
  * 2.x annotations. Without that evidence (springfox 2 only, or no build file read) nothing moves.
  */
 function springdocInBuild(ctx: LibContext): boolean {
-  return /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/.test(buildText(ctx));
+  return /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/.test(buildFilesText(ctx.project));
 }
 
 export function migrateSpringdoc(ctx: LibContext): LibResult {

@@ -106,10 +106,33 @@ export interface HibernateRows {
   reported: Reported[];
 }
 
+/**
+ * A library whose jakarta line is another artifact with moved packages and renamed types
+ * (Jackson's JAXB annotations module and JAX-RS providers, the JAXB runtime's internals): the
+ * build transform renames the artifact, so the code must follow or it no longer compiles.
+ */
+export interface JakartaVariantRow {
+  /** `groupId:artifactId` of the javax line (a trailing `*` matches a prefix). */
+  artifacts: string[];
+  /** `groupId:artifactId` of the jakarta line (a trailing `*` matches a prefix). */
+  jakartaArtifacts: string[];
+  /** Whole packages that moved, every class keeping its name unless `types` says otherwise. */
+  packages: { from: string; to: string }[];
+  /** Classes renamed (or moved alone): fully qualified, old -> new. */
+  types: { from: string; to: string }[];
+  /** Constants renamed inside a type (fully qualified type, old -> new member). */
+  members: { type: string; from: string; to: string }[];
+  /** Classes of the javax line with no counterpart: a file naming one is reported, not edited. */
+  gone: { name: string; replacement: string }[];
+  note: string;
+  source: string;
+}
+
 export interface LibrariesSection {
   security: SecurityRows;
   batch: BatchRows;
   springdoc: SpringdocRows;
   httpclient: HttpClientRows;
   hibernate: HibernateRows;
+  jakartaVariants: JakartaVariantRow[];
 }
