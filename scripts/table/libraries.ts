@@ -155,6 +155,22 @@ function springdoc(): LibrariesSection['springdoc'] {
       { from: 'org.springdoc.core.SpringDocUtils', to: 'org.springdoc.core.utils.SpringDocUtils', source: SPRINGDOC_V1 },
       { from: 'org.springdoc.core.customizers.OpenApiCustomiser', to: 'org.springdoc.core.customizers.OpenApiCustomizer', source: SPRINGDOC_V1 },
     ],
+    docket: {
+      docket: 'springfox.documentation.spring.web.plugins.Docket',
+      documentationTypes: ['springfox.documentation.spi.DocumentationType.SWAGGER_2', 'springfox.documentation.spi.DocumentationType.OAS_30'],
+      groupedOpenApi: 'org.springdoc.core.models.GroupedOpenApi',
+      groupMethod: 'group',
+      defaultGroup: 'default',
+      // Both sides match a handler's package by prefix and a path with Spring's AntPathMatcher;
+      // any() selects everything, which is what a group without that filter does.
+      selectors: [
+        { call: 'apis', selector: 'springfox.documentation.builders.RequestHandlerSelectors', method: 'basePackage', to: 'packagesToScan' },
+        { call: 'apis', selector: 'springfox.documentation.builders.RequestHandlerSelectors', method: 'any', to: null },
+        { call: 'paths', selector: 'springfox.documentation.builders.PathSelectors', method: 'ant', to: 'pathsToMatch' },
+        { call: 'paths', selector: 'springfox.documentation.builders.PathSelectors', method: 'any', to: null },
+      ],
+      source: `${SPRINGDOC} (Docket -> GroupedOpenApi, "Replace swagger 2 annotations with swagger 3 annotations"); https://springdoc.org/#how-can-i-define-multiple-openapi-definitions-in-one-spring-boot-project`,
+    },
   };
 }
 

@@ -11,9 +11,11 @@ import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
 import { type LibContext, type LibResult, buildFilesText, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
+import { DOCKET_RULE, migrateDockets } from './springdoc-docket.js';
 
 export const SPRINGDOC_RULES = {
   annotations: 'springdoc/annotations',
+  docket: DOCKET_RULE,
   springfox: 'springdoc/springfox',
   types: 'springdoc/v2-types',
 } as const;
@@ -119,10 +121,10 @@ function annotations(ctx: LibContext, out: LibResult): void {
 }
 
 /** Docket, @EnableSwagger2, @ApiIgnore & co: reported where the file names them. */
-function springfox(ctx: LibContext, out: LibResult): void {
+function springfox(ctx: LibContext, out: LibResult, handled?: string): void {
   const { model } = ctx;
   for (const row of ctx.libs.springdoc.reported) {
-    if (!refersToType(model, row.name)) continue;
+    if (row.name === handled || !refersToType(model, row.name)) continue;
     const simple = simpleOf(row.name);
     const imp = importOf(model, row.name);
     const uses = model.tokens.filter((t, k) => t.type === 'ident' && t.value === simple && model.tokens[k - 1]?.value !== '.');
@@ -162,7 +164,8 @@ export function migrateSpringdoc(ctx: LibContext): LibResult {
   const out = emptyResult();
   const inBuild = springdocInBuild(ctx);
   annotations(ctx, out);
-  springfox(ctx, out);
+  const docketsDone = migrateDockets(ctx, out);
+  springfox(ctx, out, docketsDone ? ctx.libs.springdoc.docket.docket : undefined);
   v2Types(ctx, out);
   if (inBuild || !out.edits.length) return out;
   const first = out.edits.reduce((a, b) => (b.start < a.start ? b : a));

@@ -91,6 +91,22 @@ export interface SpringdocRows {
   reported: Reported[];
   /** springdoc 1 -> 2 type moves. */
   types: { from: string; to: string; source: string }[];
+  /** A springfox `Docket` bean whose selectors map one to one onto a springdoc `GroupedOpenApi`. */
+  docket: DocketMapping;
+}
+
+/** `new Docket(type).groupName(g).select().apis(..).paths(..).build()` -> `GroupedOpenApi.builder()...build()`. */
+export interface DocketMapping {
+  docket: string;
+  /** `DocumentationType` constants the constructor may take. */
+  documentationTypes: string[];
+  groupedOpenApi: string;
+  /** `Docket.groupName(x)` -> this builder method; without it the group is `defaultGroup` (springdoc requires one). */
+  groupMethod: string;
+  defaultGroup: string;
+  /** `apis(..)`/`paths(..)` selectors: `Type.method` -> the builder method taking the same argument, or null (selects everything: dropped). */
+  selectors: { call: 'apis' | 'paths'; selector: string; method: string; to: string | null }[];
+  source: string;
 }
 
 export interface HttpClientRows {

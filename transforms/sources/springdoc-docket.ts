@@ -1,0 +1,171 @@
+// springfox `Docket` beans -> springdoc `GroupedOpenApi` beans, when the Docket is built by one
+// chain whose every call has a one-to-one builder method (table `libraries.springdoc.docket`):
+//
+//   return new Docket(DocumentationType.SWAGGER_2).groupName("g").select()
+//       .apis(RequestHandlerSelectors.basePackage("p")).paths(PathSelectors.ant("/api/**")).build();
+//   ->
+//   return GroupedOpenApi.builder().group("g")
+//       .packagesToScan("p").pathsToMatch("/api/**").build();
+//
+// The bean method's return type follows. Anything else in the chain (apiInfo, regex paths,
+// predicates combined, a Docket kept in a variable or passed around) leaves the file's Docket
+// code as it is, reported with the shape to write.
+import type { Edit, FindingInput } from '../../src/engine/types.js';
+import { type Token, matchingBracket } from '../../src/formats/jvm-tokens.js';
+import type { DocketMapping } from '../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, callArgs, importOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { denotes } from './model.js';
+
+export const DOCKET_RULE = 'springdoc/docket';
+
+interface Call {
+  name: string;
+  /** Token index of the name, its '(' and ')'. */
+  at: number;
+  open: number;
+  close: number;
+}
+
+/** `.a(..).b(..)` starting at tokens[from] (a '.'): the calls, until the chain stops. */
+function chainCalls(tokens: readonly Token[], from: number): Call[] {
+  const calls: Call[] = [];
+  let k = from;
+  while (tokens[k]?.value === '.' && tokens[k + 1]?.type === 'ident' && tokens[k + 2]?.value === '(') {
+    const close = matchingBracket(tokens, k + 2);
+    if (close < 0) break;
+    calls.push({ name: tokens[k + 1]!.value, at: k + 1, open: k + 2, close });
+    k = close + 1;
+  }
+  return calls;
+}
+
+interface Site {
+  /** First token of the construction (`new`, or `Docket` in Kotlin) and last token (`)` of build()). */
+  first: number;
+  last: number;
+  replacement?: string;
+  /** Why it cannot be rewritten. */
+  blocked?: string;
+}
+
+/** `Type.method(arg)` written as one selector call over tokens [first, last]: the type as written, the method, the argument text. */
+function selectorCall(ctx: LibContext, first: number, last: number): { type: string; method: string; arg?: string } | undefined {
+  const { tokens, text } = ctx.model;
+  let k = first;
+  const names = [tokens[k]?.type === 'ident' ? tokens[k]!.value : ''];
+  while (tokens[k + 1]?.value === '.' && tokens[k + 2]?.type === 'ident') {
+    k += 2;
+    names.push(tokens[k]!.value);
+  }
+  if (names.length < 2 || !names[0] || tokens[k + 1]?.value !== '(' || matchingBracket(tokens, k + 1) !== last) return undefined;
+  const args = callArgs(tokens, k + 1);
+  if (args.length > 1) return undefined;
+  const method = names.pop()!;
+  const arg = args[0] ? text.slice(tokens[args[0].first]!.start, tokens[args[0].last]!.end) : undefined;
+  return { type: names.join('.'), method, arg };
+}
+
+function planSite(ctx: LibContext, row: DocketMapping, first: number, ctorOpen: number, ctorClose: number): Site {
+  const { tokens, text } = ctx.model;
+  const ctorArgs = callArgs(tokens, ctorOpen);
+  const typeText = ctorArgs.length === 1 ? text.slice(tokens[ctorArgs[0]!.first]!.start, tokens[ctorArgs[0]!.last]!.end) : '';
+  const typeOk = row.documentationTypes.some((t) => typeText === t || typeText === t.split('.').slice(-2).join('.'));
+  const calls = chainCalls(tokens, ctorClose + 1);
+  const last = calls.length ? calls[calls.length - 1]!.close : ctorClose;
+  const site: Site = { first, last };
+  if (!typeOk) return { ...site, blocked: `Docket(${typeText})` };
+  const sep = calls.length ? text.slice(tokens[calls[0]!.at - 2]!.end, tokens[calls[0]!.at - 1]!.start) : '';
+  const parts: string[] = [];
+  let group: string | undefined;
+  const seen = new Set<string>();
+  let state: 'docket' | 'select' | 'built' = 'docket';
+  for (const c of calls) {
+    const args = callArgs(tokens, c.open);
+    const argText = args.length === 1 ? text.slice(tokens[args[0]!.first]!.start, tokens[args[0]!.last]!.end) : undefined;
+    if (state === 'docket' && c.name === 'groupName' && argText !== undefined) group = argText;
+    else if (state === 'docket' && c.name === 'select' && !args.length) state = 'select';
+    else if (state === 'select' && (c.name === 'apis' || c.name === 'paths') && args.length === 1 && !seen.has(c.name)) {
+      seen.add(c.name);
+      const sel = selectorCall(ctx, args[0]!.first, args[0]!.last);
+      const mapped = sel && row.selectors.find((s) => s.call === c.name && s.method === sel.method && denotes(ctx.model, sel.type, s.selector));
+      if (!mapped || (mapped.to !== null && sel!.arg === undefined)) return { ...site, blocked: `.${c.name}(${text.slice(tokens[args[0]!.first]!.start, tokens[args[0]!.last]!.end)})` };
+      if (mapped.to) parts.push(`.${mapped.to}(${sel!.arg})`);
+    } else if (state === 'select' && c.name === 'build' && !args.length) state = 'built';
+    else return { ...site, blocked: `.${c.name}(...)` };
+  }
+  if (state !== 'built') return { ...site, blocked: 'a Docket chain that does not end in select()...build()' };
+  const builder = `${simpleOf(row.groupedOpenApi)}.builder()`;
+  const lines = [`.${row.groupMethod}(${group ?? JSON.stringify(row.defaultGroup)})`, ...parts, '.build()'];
+  // One line stays one line; a chain broken before each call keeps that layout.
+  const joint = sep.includes('\n') ? sep : '';
+  return { ...site, replacement: builder + lines.map((l) => joint + l).join('') };
+}
+
+/** Every `new Docket(` (Java) / `Docket(` (Kotlin) construction of the springfox type. */
+function constructions(ctx: LibContext, row: DocketMapping): Site[] {
+  const { tokens } = ctx.model;
+  const out: Site[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.type !== 'ident' || t.value !== simpleOf(row.docket) || tokens[k + 1]?.value !== '(') continue;
+    const isNew = tokens[k - 1]?.value === 'new';
+    if (ctx.lang === 'java' ? !isNew : ['.', ':', 'fun'].includes(tokens[k - 1]?.value ?? '')) continue;
+    const close = matchingBracket(tokens, k + 1);
+    if (close < 0) continue;
+    out.push(planSite(ctx, row, isNew ? k - 1 : k, k + 1, close));
+  }
+  return out;
+}
+
+/** Uses of the simple name `Docket` that are a bean method's return type (`Docket api(` / `): Docket`). */
+function returnTypeUses(tokens: readonly Token[], name: string): number[] {
+  const out: number[] = [];
+  tokens.forEach((t, k) => {
+    if (t.type !== 'ident' || t.value !== name) return;
+    const javaReturn = tokens[k + 1]?.type === 'ident' && tokens[k + 2]?.value === '(';
+    const kotlinReturn = tokens[k - 1]?.value === ':' && tokens[k - 2]?.value === ')' && ['=', '{'].includes(tokens[k + 1]?.value ?? '');
+    if (javaReturn || kotlinReturn) out.push(k);
+  });
+  return out;
+}
+
+/**
+ * Rewrites the file's Docket beans when every construction maps and `Docket` is used nowhere
+ * else; returns whether the file's Docket code was taken care of (so it is not reported too).
+ */
+export function migrateDockets(ctx: LibContext, out: LibResult): boolean {
+  const row = ctx.libs.springdoc.docket;
+  const { model } = ctx;
+  if (!denotes(model, simpleOf(row.docket), row.docket)) return false;
+  const sites = constructions(ctx, row);
+  if (!sites.length) return false;
+  const blocked = sites.filter((s) => s.blocked);
+  const name = simpleOf(row.docket);
+  const returns = returnTypeUses(model.tokens, name);
+  const inSites = (k: number) => sites.some((s) => k >= s.first && k <= s.last);
+  const imp = importOf(model, row.docket);
+  const stray = model.tokens.findIndex((t, k) => t.type === 'ident' && t.value === name && !inSites(k) && !returns.includes(k) && !(imp && k >= imp.startToken && k <= imp.endToken));
+  if (blocked.length || stray >= 0) {
+    const at = blocked[0] ? model.tokens[blocked[0].first]!.start : model.tokens[stray]!.start;
+    const why = blocked[0] ? `${blocked[0].blocked} has no one-to-one GroupedOpenApi builder method` : 'Docket is used here other than as a bean built by one chain';
+    out.findings.push(finding(row, at, 'warning', `Docket not rewritten: ${why}; write a GroupedOpenApi bean: ${simpleOf(row.groupedOpenApi)}.builder().${row.groupMethod}("<name>").packagesToScan("<package>").pathsToMatch("<ant path>").build() (${row.groupedOpenApi})`));
+    return true;
+  }
+  const edits: Edit[] = sites.map((s) => ({ start: model.tokens[s.first]!.start, end: model.tokens[s.last]!.end, text: s.replacement!, rule: DOCKET_RULE }));
+  for (const k of returns) edits.push({ start: model.tokens[k]!.start, end: model.tokens[k]!.end, text: simpleOf(row.groupedOpenApi), rule: DOCKET_RULE });
+  for (const fq of [row.docket, ...row.documentationTypes.map((t) => t.slice(0, t.lastIndexOf('.'))), ...row.selectors.map((s) => s.selector)]) {
+    const i = importOf(model, fq);
+    if (i && !edits.some((e) => e.start === model.tokens[i.startToken]!.start) && !usedOutside(model, simpleOf(fq), edits)) edits.push(removeImport(model, i, DOCKET_RULE));
+  }
+  out.edits.push(...edits);
+  // A springdoc 1 import of GroupedOpenApi is moved to the same type by springdoc/v2-types.
+  const imported = model.importedNames.get(simpleOf(row.groupedOpenApi));
+  const sameType = imported === row.groupedOpenApi || ctx.libs.springdoc.types.some((t) => t.from === imported && t.to === row.groupedOpenApi);
+  if (!sameType) out.imports.push(row.groupedOpenApi);
+  out.findings.push(finding(row, edits[0]!.start, 'info', `Docket bean -> GroupedOpenApi: springdoc serves each group at /v3/api-docs/<group> (a Docket without groupName becomes the group "${row.defaultGroup}"); API info and security schemes go on an OpenAPI bean`));
+  return true;
+}
+
+function finding(row: DocketMapping, offset: number, severity: FindingInput['severity'], message: string): FindingInput {
+  return { rule: DOCKET_RULE, severity, offset, message, docs: row.source };
+}
