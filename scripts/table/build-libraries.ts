@@ -50,6 +50,20 @@ const OTHERS: LibraryRow[] = [
     source: 'https://newreleases.io/project/github/Ninja-Squad/springmockk/release/4.0.0 ("built against Spring Boot 3"); 4.0.2 depends on spring-boot-test 3.0.0: https://mvnrepository.com/artifact/com.ninja-squad/springmockk/4.0.2',
   },
   {
+    from: { groupId: 'org.codehaus.mojo', artifactId: 'jaxb2-maven-plugin' },
+    action: 'raise',
+    below: '3.0.0',
+    version: '3.1.0',
+    note: 'jaxb2-maven-plugin 2.x generates javax.xml.bind classes, which do not compile against the Jakarta XML Binding 4 Boot 3.0 manages; 3.x generates jakarta.xml.bind ones (3.0.0 was never published to Maven Central: 3.1.0 is the first)',
+    source: 'https://github.com/mojohaus/jaxb2-maven-plugin/issues/171 ("3.0.0 and later generate jakarta.xml.bind imports"; "please try with version 3.1.0")',
+  },
+  {
+    from: { groupId: 'org.jvnet.jaxb2.maven2', artifactId: 'maven-jaxb2-plugin' },
+    action: 'manual',
+    note: 'maven-jaxb2-plugin generates javax.xml.bind classes; its jakarta line is another artifact, org.jvnet.jaxb:jaxb-maven-plugin 4.x (Jakarta XML Binding 4, JDK 11+), whose configuration and XJC plugins (org.jvnet.jaxb2_commons -> org.jvnet.jaxb) moved too',
+    source: 'https://github.com/highsource/jaxb-tools/issues/260 (roadmap: 2.0.0 renames the groupId/artifactId to org.jvnet.jaxb / jaxb-maven-plugin, 4.0.0 is Jakarta JAXB 4 and the jakarta namespace)',
+  },
+  {
     from: { groupId: 'com.fasterxml.jackson.datatype', artifactId: 'jackson-datatype-hibernate5' },
     action: 'manual',
     note: 'the javax variant does not see jakarta.persistence types: use com.fasterxml.jackson.datatype:jackson-datatype-hibernate5-jakarta (type com.fasterxml.jackson.datatype.hibernate5.jakarta.Hibernate5JakartaModule instead of ...hibernate5.Hibernate5Module; for Hibernate 5.5+ jakarta) or, for Boot 3.0\'s Hibernate 6, jackson-datatype-hibernate6 (Jackson 2.15+, newer than the 2.14 Boot 3.0 manages)',
