@@ -197,10 +197,19 @@ function httpclient(): LibrariesSection['httpclient'] {
 }
 
 function hibernate(): LibrariesSection['hibernate'] {
+  // The boolean converters and the UUID JDBC type codes map the column exactly as the old type
+  // names did, so those @Type annotations are rewritten; the others are only reported.
   const conv = (names: string[], converter: string) => ({
     names,
     replacement: `@Convert(converter = ${converter}.class) (jakarta.persistence.Convert, org.hibernate.type.${converter})`,
     source: HIBERNATE_BOOLEANS,
+    rewrite: { annotation: 'jakarta.persistence.Convert', attribute: 'converter', value: `org.hibernate.type.${converter}`, valueKind: 'class' as const },
+  });
+  const uuid = (names: string[], code: 'CHAR' | 'BINARY') => ({
+    names,
+    replacement: `@JdbcTypeCode(SqlTypes.${code}) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)`,
+    source: HIBERNATE_UUID,
+    rewrite: { annotation: 'org.hibernate.annotations.JdbcTypeCode', value: `org.hibernate.type.SqlTypes.${code}`, valueKind: 'constant' as const },
   });
   return {
     types: [
@@ -212,8 +221,8 @@ function hibernate(): LibrariesSection['hibernate'] {
       { names: ['date'], replacement: '@Temporal(TemporalType.DATE) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
       { names: ['time'], replacement: '@Temporal(TemporalType.TIME) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
       { names: ['timestamp'], replacement: '@Temporal(TemporalType.TIMESTAMP) (jakarta.persistence.Temporal, jakarta.persistence.TemporalType)', source: HIBERNATE_TYPE_PARAM },
-      { names: ['uuid-char', 'org.hibernate.type.UUIDCharType'], replacement: '@JdbcTypeCode(SqlTypes.CHAR) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
-      { names: ['uuid-binary', 'org.hibernate.type.UUIDBinaryType'], replacement: '@JdbcTypeCode(SqlTypes.BINARY) (org.hibernate.annotations.JdbcTypeCode, org.hibernate.type.SqlTypes)', source: HIBERNATE_UUID },
+      uuid(['uuid-char', 'org.hibernate.type.UUIDCharType'], 'CHAR'),
+      uuid(['uuid-binary', 'org.hibernate.type.UUIDBinaryType'], 'BINARY'),
     ],
     reported: [
       { name: 'org.hibernate.annotations.TypeDef', replacement: 'removed in Hibernate 6: put the type on the attribute, @Type(MyUserType.class), or register it with @JavaTypeRegistration/@JdbcTypeRegistration', source: HIBERNATE },

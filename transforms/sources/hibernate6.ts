@@ -1,9 +1,11 @@
 // Hibernate 6 in sources: `@Type(type = "...")` and `@TypeDef` are gone, hibernate-types moved to
 // hypersistence-utils. The replacement depends on the mapped column (a converter, a JDBC type
 // code, a UserType class), so each use is reported at its line with the Hibernate 6 form the
-// table gives for that type name; nothing is edited.
-import { type LibContext, type LibResult, callArgs, emptyResult } from './lib-edits.js';
-import { annotationIs, annotationSpans } from './lib-declarations.js';
+// table gives for that type name. The names whose Hibernate 6 form maps the column exactly the
+// same way (the boolean converters, the UUID JDBC type codes) are rewritten.
+import type { TypeRewrite } from '../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { stringValue } from '../../src/formats/jvm-tokens.js';
 import { chainText } from './model.js';
 
@@ -50,6 +52,32 @@ function classForm(name: string, defs: Map<string, string>): string | undefined 
   return /^[a-z_$][\w$]*(\.[\w$]+)+$/i.test(name) && /\.[A-Z]/.test(name) ? `@Type(${name.slice(name.lastIndexOf('.') + 1)}.class) (import ${name})` : undefined;
 }
 
+/**
+ * `@Type(type = "yes_no")` -> `@Convert(converter = YesNoConverter.class)`: only when `type` is the
+ * annotation's one attribute (`parameters` have no counterpart on the new annotation).
+ */
+function rewriteType(ctx: LibContext, span: AnnotationSpan, rewrite: TypeRewrite, out: LibResult): boolean {
+  const { tokens } = ctx.model;
+  if (span.open === undefined || callArgs(tokens, span.open).length !== 1) return false;
+  const qualified = span.name.includes('.');
+  const name = (fq: string) => (qualified ? fq : simpleOf(fq));
+  const value =
+    rewrite.valueKind === 'class'
+      ? `${name(rewrite.value)}${ctx.lang === 'kotlin' ? '::class' : '.class'}`
+      : `${name(pkgOf(rewrite.value))}.${simpleOf(rewrite.value)}`;
+  const args = rewrite.attribute ? `${rewrite.attribute} = ${value}` : value;
+  // From the name on: a Kotlin use-site target (`@field:`) stays.
+  out.edits.push({ start: tokens[span.nameFirst]!.start, end: tokens[span.end]!.end, text: `${name(rewrite.annotation)}(${args})`, rule: HIBERNATE_RULES.types });
+  if (!qualified) out.imports.push(rewrite.annotation, rewrite.valueKind === 'class' ? rewrite.value : pkgOf(rewrite.value));
+  return true;
+}
+
+/** The `@Type` import once no `@Type` is left in the file. */
+function dropTypeImport(ctx: LibContext, out: LibResult): void {
+  const imp = importOf(ctx.model, TYPE);
+  if (imp && out.edits.length && !usedOutside(ctx.model, 'Type', out.edits)) out.edits.push(removeImport(ctx.model, imp, HIBERNATE_RULES.types));
+}
+
 export function migrateHibernate(ctx: LibContext): LibResult {
   const out = emptyResult();
   const { model } = ctx;
@@ -63,6 +91,10 @@ export function migrateHibernate(ctx: LibContext): LibResult {
       const name = typeName(ctx, span);
       if (name === undefined) continue; // @Type(MyType.class): already the Hibernate 6 form
       const row = rows.types.find((t) => t.names.includes(name));
+      if (row?.rewrite && rewriteType(ctx, span, row.rewrite, out)) {
+        out.findings.push({ rule: HIBERNATE_RULES.types, severity: 'info', offset: at, message: `@Type(type = "${name}") -> ${row.replacement.replace(/ \(.*$/, '')}: Hibernate 6 maps the column the same way`, docs: row.source });
+        continue;
+      }
       const general = reported.get(TYPE)!;
       out.findings.push({
         rule: HIBERNATE_RULES.types,
@@ -89,5 +121,6 @@ export function migrateHibernate(ctx: LibContext): LibResult {
         out.findings.push({ rule: HIBERNATE_RULES.hypersistence, severity: 'error', offset: model.tokens[imp.startToken]!.start, message: `${name}: hibernate-types does not support Hibernate 6; use ${moved.replacement}`, docs: moved.source });
     }
   }
+  dropTypeImport(ctx, out);
   return out;
 }

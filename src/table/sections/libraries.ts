@@ -115,9 +115,22 @@ export interface HttpClientRows {
   source: string;
 }
 
+/**
+ * The Hibernate 6 annotation that maps a column exactly as a Hibernate 5 type name did, so the
+ * `@Type(type = "...")` is replaced: `@<annotation>(<attribute> = <value>)`, the value a class
+ * literal (`X.class` / `X::class`) or a constant (`SqlTypes.CHAR`).
+ */
+export interface TypeRewrite {
+  annotation: string;
+  /** Omitted: the value is the annotation's `value`, written without a name. */
+  attribute?: string;
+  value: string;
+  valueKind: 'class' | 'constant';
+}
+
 export interface HibernateRows {
   /** Hibernate 5 `@Type(type = "...")` names with a Hibernate 6 form. */
-  types: { names: string[]; replacement: string; source: string }[];
+  types: { names: string[]; replacement: string; source: string; rewrite?: TypeRewrite }[];
   /** Removed types and annotations with what replaces them. */
   reported: Reported[];
 }
