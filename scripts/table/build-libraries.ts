@@ -72,6 +72,7 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'io.springfox', artifactId: '*' },
     action: 'manual',
+    successor: { groupId: 'org.springdoc', artifactId: 'springdoc-openapi-starter-webmvc-ui', reactiveArtifactId: 'springdoc-openapi-starter-webflux-ui', version: SPRINGDOC_VERSION },
     note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
     source: 'https://github.com/springfox/springfox/issues/3983',
   },

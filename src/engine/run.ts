@@ -194,6 +194,9 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     options: input.options ?? {},
     project: makeProjectView(input.root, files),
     ruleSelected: (passId, rule) => select.rule(passId, rule),
+    // A decision about every source of the repository (springfox-switch) needs them all read.
+    // (Sources under build output, tool folders or symlinks are not the user's to migrate.)
+    wholeRepository: !input.only?.length && !skipped.some((s) => /\.(java|kt)$/.test(s.path) && ['too-large', 'unreadable', 'utf-16', 'binary', 'submodule'].includes(s.kind)),
   };
   const needed = new Set(files.map((f) => f.kind));
   await timedAsync('pass init', () =>

@@ -95,6 +95,11 @@ export interface PassContext {
    * project passes run; absent (nothing left alone) before.
    */
   isLeftAlone?(path: string): boolean;
+  /**
+   * False when the run reads only part of the repository's sources (a list of files was given,
+   * or a Java/Kotlin file was skipped): a pass must not decide something about every source then.
+   */
+  wholeRepository?: boolean;
 }
 
 export interface PassResult {

@@ -122,7 +122,7 @@ export const RULES: Record<string, RuleInfo> = {
   'batch5/builders': { doc: S, summary: 'JobBuilderFactory/StepBuilderFactory uses become new JobBuilder/StepBuilder with the JobRepository (and the transaction manager for chunk and tasklet) as bean-method parameters; other uses are reported.' },
   'springdoc/annotations': { doc: S, summary: 'Swagger 2 annotations (springfox, springdoc 1) become their OpenAPI 3 equivalents attribute by attribute when springdoc is on the build.' },
   'springdoc/docket': { doc: S, summary: 'A springfox Docket bean built by one select()...build() chain whose selectors map one to one (basePackage, ant, any, groupName) becomes a springdoc GroupedOpenApi bean; otherwise reported with the bean to write.' },
-  'springdoc/springfox': { doc: S, summary: 'springfox configuration (Docket, @EnableSwagger2, @ApiIgnore) has no one-to-one springdoc form: reported with what to write.' },
+  'springdoc/springfox': { doc: S, summary: 'springfox configuration (Docket, @EnableSwagger2, @ApiIgnore): reported with what to write; when the build switches to springdoc in the same run, @EnableSwagger2 is removed and @ApiIgnore becomes @Hidden / @Parameter(hidden = true).' },
   'springdoc/v2-types': { doc: S, summary: 'springdoc 1 types move to their springdoc 2 packages.' },
   'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 imports in a project that builds an HttpComponentsClientHttpRequestFactory: Boot 3.0 needs HttpClient 5; reported with the HttpClient 5 type.' },
   'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },

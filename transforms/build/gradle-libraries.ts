@@ -8,6 +8,7 @@ import type { GradleRun } from './gradle-run.js';
 import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
+import { switchGradleSpringfox } from './springfox-build.js';
 
 /** `"g:a"` / `"g:a:v"`: `version` and `versionStart` locate the literal version when there is one. */
 export function otherCoordinate(run: GradleRun, t: BuildToken, g: string, a: string, version: string | undefined, versionStart: number): void {
@@ -73,6 +74,10 @@ function usable(run: GradleRun, g: string, a: string, at: BuildToken): LibraryRo
     if (cloud) run.out.report(CLOUD_MODULE_RULE, 'warning', at.start, cloud);
     return undefined;
   }
-  if (row.action === 'manual') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryMessage(row, `${g}:${a}`));
+  if (row.action === 'manual' && run.springfox?.on && row.successor && at.type === 'string') {
+    switchGradleSpringfox(run, at, run.springfox);
+    return undefined;
+  }
+  if (row.action === 'manual') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryMessage(row, `${g}:${a}`) + (row.successor && run.springfox ? `; not replaced by springdoc in this run: ${run.springfox.why}` : ''));
   return row.action === 'manual' || run.boot3 ? undefined : row;
 }

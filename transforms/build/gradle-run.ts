@@ -5,6 +5,8 @@ import type { GradleModel } from '../../src/formats/gradle-model.js';
 import { isBoot2, isLower, type BuildFacts } from './facts.js';
 import type { PassOutput } from './out.js';
 
+import type { SpringfoxSwitch } from '../sources/springfox-switch.js';
+
 export type Dsl = 'groovy' | 'kotlin';
 
 export interface GradleRun {
@@ -22,6 +24,8 @@ export interface GradleRun {
   boot3?: boolean;
   /** Sources of the repository that use Sleuth's API (sleuth.ts); absent: not known, Sleuth rows apply. */
   sleuthUsers?: string[];
+  /** The run's springfox -> springdoc decision, when the script names springfox. */
+  springfox?: SpringfoxSwitch;
 }
 
 /**

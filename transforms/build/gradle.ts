@@ -12,6 +12,8 @@ import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
+import { springfoxDecision } from '../sources/springdoc.js';
+import { SPRINGFOX } from '../sources/springfox-switch.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
 const GRADLE_HINT = /springframework|dependencyLocking|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
@@ -21,7 +23,8 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
   const model = gradleModel(tokens);
-  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project) };
+  const springfox = file.text.includes(SPRINGFOX) ? springfoxDecision(ctx) : undefined;
+  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project), springfox };
   migrateGradle(run);
   raiseInheritedVariables(run, ctx, file.path, usesOf);
   gradleClassNames(run, ctx.table);

@@ -11,6 +11,7 @@ import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
+import { springfoxKeptNote, springfoxSwitchOn, switchMavenSpringfox } from './springfox-build.js';
 
 /** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
 export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string): void {
@@ -40,7 +41,9 @@ function pinnedLine(run: PomRun, dep: DepRef, g: string, a: string): void {
  */
 function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
   if (row.action === 'manual') {
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key));
+    const switched = dep.kind !== 'exclusion' ? springfoxSwitchOn(run.ctx, row) : undefined;
+    if (switched) return switchMavenSpringfox(run, dep, switched);
+    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
     return;
   }
   const raw = dep.version ? textValue(run.text, dep.version) : undefined;

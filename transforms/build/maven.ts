@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
@@ -28,6 +28,7 @@ import {
   type PropertyUse,
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
+import { springfoxSwitchOn, switchMavenSpringfox } from './springfox-build.js';
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, mavenPluginOptions } from './kotlin-plugins.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
 import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
@@ -283,6 +284,10 @@ function dependency(run: PomRun, dep: DepRef): void {
  * with what 3.0 manages (needs-version, overrides, Kotlin, Jetty, BOMs) say nothing about 3.x.
  */
 function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
+  // springfox -> springdoc is decided for the whole run, Boot 2 or 3 parent alike
+  const lib = dep.kind !== 'exclusion' ? libraryFor(run.facts, g, a) : undefined;
+  const switched = lib && springfoxSwitchOn(run.ctx, lib);
+  if (switched) return switchMavenSpringfox(run, dep, switched);
   const row = rowFor(run.facts, g, a);
   if (row?.action === 'rename') return rename(run, dep, row);
   if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));

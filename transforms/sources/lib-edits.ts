@@ -15,6 +15,10 @@ export interface LibContext {
   eol: string;
   libs: LibrariesSection;
   project: ProjectView;
+  /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
+  springfoxSwitch?: boolean;
+  /** Why it does not, when the build names springfox. */
+  springfoxKept?: string;
 }
 
 export interface LibResult {

@@ -15,7 +15,7 @@ import type { FileModel } from './model.js';
 import { migrateAdapter } from './security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6.js';
 import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
-import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
+import { migrateSpringdoc, springfoxDecision, SPRINGDOC_RULES } from './springdoc.js';
 
 interface Module {
   rules: readonly string[];
@@ -64,6 +64,11 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs) return out;
   const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
+  if (/springfox|io\.swagger\.annotations/.test(file.text)) {
+    const decision = springfoxDecision(ctx);
+    lib.springfoxSwitch = decision.on;
+    if (!decision.on && decision.row) lib.springfoxKept = decision.why;
+  }
   const imports: { names: string[]; rule: string }[] = [];
   for (const m of MODULES) {
     if (!m.needles.some((n) => file.text.includes(n))) continue;

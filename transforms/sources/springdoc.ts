@@ -8,10 +8,13 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, buildFilesText, callArgs, emptyResult, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, buildFilesText, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
 import { DOCKET_RULE, migrateDockets } from './springdoc-docket.js';
+import { rewriteSpringfoxAnnotations } from './springfox-annotations.js';
+import { type SpringfoxSwitch, springfoxSwitch } from './springfox-switch.js';
+import type { PassContext } from '../../src/engine/types.js';
 
 export const SPRINGDOC_RULES = {
   annotations: 'springdoc/annotations',
@@ -72,9 +75,9 @@ function annotationEdits(ctx: LibContext, { span, row }: Planned): Edit[] | stri
   return edits;
 }
 
-/** `{"x"}` -> `"x"` for @Tag(name = ...), which takes one String; several tags cannot map. */
+/** `{"x"}` (Java) / `["x"]` (Kotlin) -> `"x"` for @Tag(name = ...), which takes one String; several tags cannot map. */
 function singleTag(tokens: readonly Token[], first: number, last: number, edits: Edit[]): string | undefined {
-  if (tokens[first]!.value !== '{') return undefined;
+  if (tokens[first]!.value !== '{' && tokens[first]!.value !== '[') return undefined;
   if (last !== first + 2 || tokens[first + 1]!.type !== 'string') return 'several tags cannot become one @Tag (use @Tag once per tag)';
   edits.push({ start: tokens[first]!.start, end: tokens[first + 1]!.start, text: '', rule: SPRINGDOC_RULES.annotations });
   edits.push({ start: tokens[first + 1]!.end, end: tokens[last]!.end, text: '', rule: SPRINGDOC_RULES.annotations });
@@ -121,10 +124,10 @@ function annotations(ctx: LibContext, out: LibResult): void {
 }
 
 /** Docket, @EnableSwagger2, @ApiIgnore & co: reported where the file names them. */
-function springfox(ctx: LibContext, out: LibResult, handled?: string): void {
+function springfox(ctx: LibContext, out: LibResult, handled: readonly string[]): void {
   const { model } = ctx;
   for (const row of ctx.libs.springdoc.reported) {
-    if (row.name === handled || !refersToType(model, row.name)) continue;
+    if (handled.includes(row.name) || !refersToType(model, row.name)) continue;
     const simple = simpleOf(row.name);
     const imp = importOf(model, row.name);
     const uses = model.tokens.filter((t, k) => t.type === 'ident' && t.value === simple && model.tokens[k - 1]?.value !== '.');
@@ -162,10 +165,12 @@ function springdocInBuild(ctx: LibContext): boolean {
 
 export function migrateSpringdoc(ctx: LibContext): LibResult {
   const out = emptyResult();
-  const inBuild = springdocInBuild(ctx);
+  const switching = ctx.springfoxSwitch === true;
+  const inBuild = switching || springdocInBuild(ctx);
   annotations(ctx, out);
-  const docketsDone = migrateDockets(ctx, out);
-  springfox(ctx, out, docketsDone ? ctx.libs.springdoc.docket.docket : undefined);
+  const handled = migrateDockets(ctx, out) ? [ctx.libs.springdoc.docket.docket] : [];
+  if (switching) handled.push(...rewriteSpringfoxAnnotations(ctx, out));
+  springfox(ctx, out, handled);
   v2Types(ctx, out);
   if (inBuild || !out.edits.length) return out;
   const first = out.edits.reduce((a, b) => (b.start < a.start ? b : a));
@@ -178,9 +183,27 @@ export function migrateSpringdoc(ctx: LibContext): LibResult {
         rule: first.rule,
         severity: 'warning',
         offset: first.start,
-        message: 'swagger 2 / springdoc 1 code not rewritten: no build file read in this run names springdoc (org.springdoc:springdoc-openapi-starter-webmvc-ui 2.x), so the swagger 3 annotations and springdoc 2 packages may not be on the classpath; add springdoc and run again',
+        message: `swagger 2 / springdoc 1 code not rewritten: no build file read in this run names springdoc (org.springdoc:springdoc-openapi-starter-webmvc-ui 2.x), so the swagger 3 annotations and springdoc 2 packages may not be on the classpath${ctx.springfoxKept ? `; springfox was not replaced by springdoc because ${ctx.springfoxKept}` : ''}; add springdoc and run again`,
         docs: ctx.libs.springdoc.annotations[0]!.source,
       },
     ],
   };
+}
+
+/**
+ * The run's one springfox -> springdoc decision (springfox-switch.ts): it rewrites every source
+ * that uses springfox dry, as this module would with the switch on, imports included.
+ */
+export function springfoxDecision(ctx: PassContext): SpringfoxSwitch {
+  const libs = ctx.table.libraries;
+  if (!libs) return { on: false, why: 'the table has no library rows' };
+  return springfoxSwitch(
+    ctx,
+    (lib) => {
+      const r = migrateSpringdoc({ ...lib, springfoxSwitch: true });
+      const conflicts = importInsertion(lib.model, lib.lang, lib.eol, r.imports, SPRINGDOC_RULES.annotations).conflicts;
+      return { edits: r.edits, blocked: conflicts.length > 0 || r.findings.some((f) => f.severity !== 'info') };
+    },
+    { libs, project: ctx.project },
+  );
 }
