@@ -12,9 +12,10 @@ import { PROJECT } from './helpers/cli-process.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
 const temps: string[] = [];
+// The temp dirs hold pre-commit's cache (a node environment): removing it can take a while on a busy machine.
 afterAll(() => {
   while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true });
-});
+}, 120_000);
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
