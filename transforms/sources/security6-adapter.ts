@@ -1,19 +1,23 @@
 // WebSecurityConfigurerAdapter (removed in Spring Security 6) -> a configuration with beans:
 //   configure(HttpSecurity http)  -> @Bean SecurityFilterChain filterChain(HttpSecurity http) ... return http.build();
 //   configure(WebSecurity web)    -> @Bean WebSecurityCustomizer webSecurityCustomizer() { return (web) -> ...; }
-// Only Java, and only when the mapping is direct: the class calls none of the adapter's own
-// methods (authenticationManagerBean(), userDetailsService(), super.configure(..), ...), no
-// other class extends it, configure(AuthenticationManagerBuilder) is not overridden, and the
-// bodies return nothing themselves. Anything else is a finding with the shape of the beans.
+// Only when the mapping is direct: the class calls none of the adapter's own methods
+// (authenticationManagerBean(), userDetailsService(), super.configure(..), ...), no other class
+// extends it, configure(AuthenticationManagerBuilder) only lists in-memory users, and the bodies
+// return nothing themselves. Anything else is a finding with the shape of the beans. This file
+// holds the Java rewrite and what both languages share; Kotlin is security6-adapter-kotlin.ts.
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
 import { SECURITY_RULES, usesSecurity } from './security6.js';
 import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
+import { migrateKotlinAdapters } from './security6-adapter-kotlin.js';
 
-const RULE = SECURITY_RULES.adapter;
+export const RULE = SECURITY_RULES.adapter;
 const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 interface ConfigureMethod {
   kind: 'HttpSecurity' | 'WebSecurity' | 'AuthenticationManagerBuilder' | 'other';
@@ -112,23 +116,45 @@ function returnsItself(tokens: readonly Token[], m: ConfigureMethod): boolean {
   return false;
 }
 
-/** Why the adapter class cannot be rewritten mechanically, or undefined. */
-function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): string | undefined {
+/** Calls of the adapter's own methods (and, in Kotlin, its getters read as properties) or of super: the class needs the adapter. */
+export function usesAdapter(ctx: LibContext, decl: ClassDecl, ownParams: ReadonlySet<number> = new Set()): string | undefined {
   const { tokens } = ctx.model;
   const inherited = new Set(ctx.libs.security.adapter.inherited);
+  // Kotlin reads getX()/setX(..) of a Java superclass as the property x.
+  const properties = new Map(
+    ctx.lang === 'kotlin' ? [...inherited].filter((n) => /^[gs]et[A-Z]/.test(n)).map((n) => [lowerFirst(n.slice(3)), n] as const) : [],
+  );
   for (let j = decl.open! + 1; j < decl.close!; j++) {
     const t = tokens[j]!;
     if (t.type !== 'ident') continue;
     const prev = tokens[j - 1]?.value;
     const receiverless = prev !== '.' || ['this', 'super'].includes(tokens[j - 2]?.value ?? '');
     if (inherited.has(t.value) && tokens[j + 1]?.value === '(' && receiverless) return `it uses the adapter's ${t.value}()`;
+    if (properties.has(t.value) && receiverless && !ownParams.has(j) && tokens[j + 1]?.value !== ':') return `it uses the adapter's ${properties.get(t.value)}() as the property ${t.value}`;
     if (t.value === 'super' && (tokens[j + 1]?.value === '(' || tokens[j + 1]?.value === '.')) return 'it calls the adapter through super';
   }
+  return undefined;
+}
+
+/** A generic class, or one another class of the project extends, cannot lose its supertype here. */
+export function hierarchyBlocker(ctx: LibContext, decl: ClassDecl): string | undefined {
+  const { tokens } = ctx.model;
+  if (tokens[decl.keyword + 2]?.value === '<') return 'the class is generic';
+  const name = decl.name;
+  const sub = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && new RegExp(`extends\\s+([\\w.]*\\.)?${name}\\b|[:,]\\s*([\\w.]*\\.)?${name}\\s*\\(`).test(f.text));
+  if (sub) return `${sub.path} extends it`;
+  return undefined;
+}
+
+/** Why the adapter class cannot be rewritten mechanically, or undefined. */
+function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): string | undefined {
+  const { tokens } = ctx.model;
+  const direct = usesAdapter(ctx, decl);
+  if (direct) return direct;
   const amb = methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
   if (amb) {
     const plan = inMemoryUsers(ctx, amb, adapterCount(ctx));
-    if (typeof plan === 'string')
-      return `configure(AuthenticationManagerBuilder) was not mapped (${plan}): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead`;
+    if (typeof plan === 'string') return usersNotMapped(plan);
     amb.users = plan;
   }
   if (methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
@@ -136,13 +162,11 @@ function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): 
   if (!methods.some((m) => m.kind === 'HttpSecurity' || m.kind === 'WebSecurity' || m.users)) return 'it overrides no configure(..) method that maps to a bean';
   const web = methods.find((m) => m.kind === 'WebSecurity');
   if (web && statements(tokens, web).some((s) => tokens[s.first]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
-  const generic = tokens[decl.keyword + 2]?.value === '<';
-  if (generic) return 'the class is generic';
-  const name = decl.name;
-  const sub = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && new RegExp(`extends\\s+([\\w.]*\\.)?${name}\\b|:\\s*([\\w.]*\\.)?${name}\\s*\\(`).test(f.text));
-  if (sub) return `${sub.path} extends it`;
-  return undefined;
+  return hierarchyBlocker(ctx, decl);
 }
+
+export const usersNotMapped = (why: string) =>
+  `configure(AuthenticationManagerBuilder) was not mapped (${why}): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead`;
 
 /** Top-level statements of a method body: [first, last] tokens (last is the `;`). */
 function statements(tokens: readonly Token[], m: ConfigureMethod): { first: number; last: number }[] {
@@ -163,7 +187,7 @@ function statements(tokens: readonly Token[], m: ConfigureMethod): { first: numb
 }
 
 /** Project-wide count of adapter subclasses: with more than one, bean names are made unique per class. */
-function adapterCount(ctx: LibContext): number {
+export function adapterCount(ctx: LibContext): number {
   let n = countCache.get(ctx.project);
   if (n === undefined) {
     n = 0;
@@ -174,9 +198,7 @@ function adapterCount(ctx: LibContext): number {
 }
 const countCache = new WeakMap<object, number>();
 
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-function beanName(ctx: LibContext, decl: ClassDecl, base: string, taken: Set<string>): string {
+export function beanName(ctx: LibContext, decl: ClassDecl, base: string, taken: Set<string>): string {
   const name = adapterCount(ctx) > 1 || taken.has(base) ? `${lowerFirst(decl.name)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
   return name;
 }
@@ -256,34 +278,54 @@ function usersEdits(ctx: LibContext, m: ConfigureMethod, plan: UsersPlan): Edit[
   return edits;
 }
 
-function classOrder(ctx: LibContext, decl: ClassDecl): string | undefined {
+export function classOrder(ctx: LibContext, decl: ClassDecl): string | undefined {
   const order = decl.annotations.find((a) => a.name === 'Order' || a.name.endsWith('.Order'));
   if (!order) return undefined;
   const { tokens, text } = ctx.model;
   return text.slice(tokens[order.at]!.start, tokens[order.end]!.end);
 }
 
+/** The error finding for an adapter left as it is. */
+export function adapterFinding(ctx: LibContext, decl: ClassDecl, offset: number, why: string): LibResult['findings'][number] {
+  return {
+    rule: RULE,
+    severity: 'error',
+    offset,
+    message: `${decl.name} extends WebSecurityConfigurerAdapter (removed in Spring Security 6) and was not rewritten: ${why}. ${ctx.lang === 'kotlin' ? KOTLIN_SHAPE : JAVA_SHAPE}`,
+    docs: ctx.libs.security.adapter.source,
+  };
+}
+const JAVA_SHAPE =
+  'Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
+const KOTLIN_SHAPE =
+  'Replace it with a @Configuration declaring @Bean fun filterChain(http: HttpSecurity): SecurityFilterChain { ...; return http.build() }, @Bean fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> ... } for configure(WebSecurity), and a @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
+
 export function migrateAdapter(ctx: LibContext): LibResult {
   const out = emptyResult();
   if (!usesSecurity(ctx)) return out;
   const row = ctx.libs.security.adapter;
   const { model } = ctx;
-  const { tokens } = model;
   const decls = classDecls(model, annotationSpans(model));
+  const rewritten = ctx.lang === 'kotlin' ? migrateKotlinAdapters(ctx, decls, out) : migrateJavaAdapters(ctx, decls, out);
+  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
+    const imp = importOf(model, fq);
+    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
+  }
+  return out;
+}
+
+/** Java classes `extends WebSecurityConfigurerAdapter`; returns how many were rewritten. */
+function migrateJavaAdapters(ctx: LibContext, decls: ClassDecl[], out: LibResult): number {
+  const row = ctx.libs.security.adapter;
+  const { tokens } = ctx.model;
   let rewritten = 0;
   for (const decl of decls) {
     const ext = extendsAdapter(ctx, decl);
     if (!ext) continue;
-    const methods = ctx.lang === 'java' ? configureMethods(tokens, decl) : [];
-    const why = ctx.lang === 'java' ? blocker(ctx, decl, methods) : 'Kotlin classes are not rewritten';
+    const methods = configureMethods(tokens, decl);
+    const why = blocker(ctx, decl, methods);
     if (why) {
-      out.findings.push({
-        rule: RULE,
-        severity: 'error',
-        offset: tokens[ext.type]!.start,
-        message: `${decl.name} extends WebSecurityConfigurerAdapter (removed in Spring Security 6) and was not rewritten: ${why}. Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up`,
-        docs: row.source,
-      });
+      out.findings.push(adapterFinding(ctx, decl, tokens[ext.type]!.start, why));
       continue;
     }
     const taken = new Set(tokens.filter((t, j) => t.type === 'ident' && tokens[j + 1]?.value === '(').map((t) => t.value));
@@ -304,9 +346,5 @@ export function migrateAdapter(ctx: LibContext): LibResult {
     out.imports.push(row.bean);
     rewritten++;
   }
-  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
-    const imp = importOf(model, fq);
-    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
-  }
-  return out;
+  return rewritten;
 }
