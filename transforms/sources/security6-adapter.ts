@@ -186,21 +186,39 @@ function statements(tokens: readonly Token[], m: ConfigureMethod): { first: numb
   return out;
 }
 
-/** Project-wide count of adapter subclasses: with more than one, bean names are made unique per class. */
-export function adapterCount(ctx: LibContext): number {
-  let n = countCache.get(ctx.project);
-  if (n === undefined) {
-    n = 0;
-    for (const f of ctx.project.ofKind('java', 'kotlin')) n += f.text?.match(/\bWebSecurityConfigurerAdapter\s*(\(\s*\))?\s*[{,]|extends\s+(?:[\w.]*\.)?WebSecurityConfigurerAdapter\b/g)?.length ?? 0;
-    countCache.set(ctx.project, n);
-  }
-  return n;
+/**
+ * What the adapter rewrite needs to know about the rest of the project, read once per project:
+ * how many adapter subclasses there are (with more than one, bean names are made unique per
+ * class) and which files already declare a bean method under one of the names the rewrite
+ * would give (a second bean of that name would fail at startup).
+ */
+interface AdapterProject {
+  adapters: number;
+  declared: Map<string, Set<string>>;
 }
-const countCache = new WeakMap<object, number>();
+const BEAN_DECLARATION = /\b(?:fun|SecurityFilterChain|WebSecurityCustomizer|UserDetailsService)\s+(filterChain|webSecurityCustomizer|userDetailsService)\s*\(/g;
 
+function adapterProject(ctx: LibContext): AdapterProject {
+  let facts = projectCache.get(ctx.project);
+  if (facts === undefined) {
+    facts = { adapters: 0, declared: new Map() };
+    for (const f of ctx.project.ofKind('java', 'kotlin')) {
+      if (f.text === undefined) continue;
+      facts.adapters += f.text.match(/\bWebSecurityConfigurerAdapter\s*(\(\s*\))?\s*[{,]|extends\s+(?:[\w.]*\.)?WebSecurityConfigurerAdapter\b/g)?.length ?? 0;
+      for (const m of f.text.matchAll(BEAN_DECLARATION)) facts.declared.set(m[1]!, (facts.declared.get(m[1]!) ?? new Set()).add(f.text));
+    }
+    projectCache.set(ctx.project, facts);
+  }
+  return facts;
+}
+const projectCache = new WeakMap<object, AdapterProject>();
+
+export const adapterCount = (ctx: LibContext): number => adapterProject(ctx).adapters;
+
+/** The bean method's name: `base`, or after the class when that could clash in the file or the project. */
 export function beanName(ctx: LibContext, decl: ClassDecl, base: string, taken: Set<string>): string {
-  const name = adapterCount(ctx) > 1 || taken.has(base) ? `${lowerFirst(decl.name)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
-  return name;
+  const elsewhere = [...(adapterProject(ctx).declared.get(base) ?? [])].some((text) => text !== ctx.model.text);
+  return adapterCount(ctx) > 1 || taken.has(base) || elsewhere ? `${lowerFirst(decl.name)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
 }
 
 /** `@Override` -> `@Bean` (or `@Bean` added before the method), plus the class's @Order when it has one. */
