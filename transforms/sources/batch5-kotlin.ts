@@ -1,0 +1,303 @@
+// Spring Batch 5 in Kotlin sources. The common Kotlin shape injects the factories through the
+// primary constructor:
+//   class BatchConfig(private val jobBuilderFactory: JobBuilderFactory, private val stepBuilderFactory: StepBuilderFactory)
+// which becomes
+//   class BatchConfig(private val jobRepository: JobRepository, private val transactionManager: PlatformTransactionManager)
+// with `jobBuilderFactory.get("x")` -> `JobBuilder("x", jobRepository)`, `stepBuilderFactory.get("s")`
+// -> `StepBuilder("s", jobRepository)`, and in the step chain `.chunk<I, O>(n)` / `.chunk(n)` /
+// `.tasklet(t)` / `.tasklet { .. }` -> `.chunk<I, O>(n, transactionManager)` / `.tasklet({ .. }, transactionManager)`.
+//
+// Written only when that is the same program: the factories are constructor parameters (`private
+// val`, or plain parameters) of one class, used only as `<name>.get(..)` inside it; the new names
+// are free (or already constructor properties of the right type, then reused); the class declares
+// no bean the batch infrastructure itself is built from (a DataSource, transaction manager,
+// JobRepository, ... bean in the same class would make the constructor injection circular, where
+// the factories of Batch 4 were lazy proxies). Everything else is reported at each use.
+import type { Edit } from '../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
+import { type Node, withTree } from '../../src/formats/tree-sitter.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+
+const RULE = 'batch5/builders';
+/** Beans the Batch 5 infrastructure (JobRepository and the transaction manager) is built from. */
+const INFRASTRUCTURE = /DataSource|TransactionManager|JobRepository|JobLauncher|JobExplorer|JobRegistry|BatchConfigurer|EntityManagerFactory|BatchConfiguration/;
+
+interface Param {
+  factory: string;
+  builder: string;
+  name: string;
+  /** The whole class_parameter, its `name: Type` part, and whether it is a `val` property. */
+  node: { start: number; end: number };
+  nameType: { start: number; end: number };
+  modifiers: string;
+  property: boolean;
+  ok: boolean;
+}
+
+interface KtClass {
+  name: string;
+  start: number;
+  end: number;
+  params: Param[];
+  /** Other constructor parameters: name -> type as written. */
+  others: Map<string, { type: string; property: boolean }>;
+  /** Offsets of the parameter list's entries, to place a new one after the last. */
+  list: { start: number; end: number }[];
+}
+
+const named = (n: Node) => n.namedChildren.filter((c): c is Node => c !== null);
+
+/** The classes of the file with the factory-typed primary-constructor parameters. */
+function classesWithFactories(ctx: LibContext): KtClass[] {
+  const { model } = ctx;
+  const factories = ctx.libs.batch.factories;
+  const typeOf = (written: string) =>
+    factories.find((f) => written === f.factory || (written === simpleOf(f.factory) && model.importedNames.get(written) === f.factory));
+  const out: KtClass[] = [];
+  withTree('kotlin', model.text, (tree) => {
+    const visit = (n: Node) => {
+      for (const c of named(n)) {
+        if (c.type === 'class_declaration') {
+          const ctor = named(c).find((k) => k.type === 'primary_constructor');
+          const params = ctor ? named(ctor).find((k) => k.type === 'class_parameters') : undefined;
+          const list = params ? named(params).filter((p) => p.type === 'class_parameter') : [];
+          const found: KtClass = { name: named(c).find((k) => k.type === 'identifier')?.text ?? '', start: c.startIndex, end: c.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
+          for (const p of list) {
+            const kids = named(p);
+            const name = kids.find((k) => k.type === 'identifier');
+            const type = kids.find((k) => k.type === 'user_type' || k.type === 'nullable_type');
+            if (!name || !type) continue;
+            const mods = kids.find((k) => k.type === 'modifiers');
+            const property = p.children.some((k) => k?.type === 'val' || k?.type === 'var');
+            const row = typeOf(type.text.replace(/\s+/g, ''));
+            if (!row) {
+              found.others.set(name.text, { type: type.text, property });
+              continue;
+            }
+            const isVar = p.children.some((k) => k?.type === 'var');
+            const modText = mods?.text ?? '';
+            const ok = !isVar && (property ? modText === 'private' : modText === '');
+            found.params.push({
+              factory: row.factory,
+              builder: row.builder,
+              name: name.text,
+              node: { start: p.startIndex, end: p.endIndex },
+              nameType: { start: name.startIndex, end: type.endIndex },
+              modifiers: model.text.slice(p.startIndex, name.startIndex),
+              property,
+              ok,
+            });
+          }
+          if (found.params.length) out.push(found);
+        }
+        visit(c);
+      }
+    };
+    visit(tree.rootNode);
+  });
+  return out;
+}
+
+/** `name.get(` / `this.name.get(` calls: token of the name and of the call's first token. */
+function getCalls(tokens: readonly Token[], name: string): { at: number; first: number }[] {
+  const out: { at: number; first: number }[] = [];
+  tokens.forEach((t, k) => {
+    if (t.type !== 'ident' || t.value !== name || tokens[k + 1]?.value !== '.' || tokens[k + 2]?.value !== 'get' || tokens[k + 3]?.value !== '(') return;
+    const self = tokens[k - 1]?.value === '.' && tokens[k - 2]?.value === 'this';
+    if (tokens[k - 1]?.value === '.' && !self) return;
+    out.push({ at: k, first: self ? k - 2 : k });
+  });
+  return out;
+}
+
+/** The end of `<...>` type arguments starting at tokens[k] (`<`), or -1. */
+function typeArgsEnd(tokens: readonly Token[], k: number): number {
+  let depth = 0;
+  for (let j = k; j < tokens.length; j++) {
+    const v = tokens[j]!.value;
+    if (v === '<') depth++;
+    else if (v === '>' && --depth === 0) return j;
+    else if (tokens[j]!.type === 'punct' && !['<', '>', ',', '.', '?', '*'].includes(v)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The transaction-manager edits for `.chunk(..)` / `.tasklet(..)` calls in the chain that follows
+ * `get(..)`'s ')': one argument gets `, tm`; a trailing lambda `{ .. }` becomes `({ .. }, tm)`.
+ */
+function transactionalEdits(ctx: LibContext, from: number, tm: string): Edit[] | undefined {
+  const { tokens } = ctx.model;
+  const names = new Set(ctx.libs.batch.transactional);
+  const edits: Edit[] = [];
+  let j = from + 1;
+  while (tokens[j]?.value === '.') {
+    const n = j + 1;
+    if (tokens[n]?.type !== 'ident') break;
+    let k = n + 1;
+    if (tokens[k]?.value === '<') {
+      const end = typeArgsEnd(tokens, k);
+      if (end < 0) break;
+      k = end + 1;
+    }
+    const transactional = names.has(tokens[n]!.value);
+    if (tokens[k]?.value === '(') {
+      const close = matchingBracket(tokens, k);
+      const lambda = tokens[close + 1]?.value === '{';
+      if (transactional && lambda) return undefined; // `.tasklet(x) { }`: not a shape to guess at
+      if (transactional && callArgs(tokens, k).length === 1) edits.push({ start: tokens[close]!.start, end: tokens[close]!.start, text: `, ${tm}`, rule: RULE });
+      j = close + 1;
+    } else if (tokens[k]?.value === '{') {
+      const close = matchingBracket(tokens, k);
+      if (transactional) {
+        edits.push({ start: tokens[k]!.start, end: tokens[k]!.start, text: '(', rule: RULE });
+        edits.push({ start: tokens[close]!.end, end: tokens[close]!.end, text: `, ${tm})`, rule: RULE });
+      }
+      j = close + 1;
+    } else break;
+    if (tokens[j]?.value === '{' && !transactional) j = matchingBracket(tokens, j) + 1; // a trailing lambda after (..)
+  }
+  return edits;
+}
+
+/** Why this class's factories cannot be replaced, or undefined. */
+function blocker(ctx: LibContext, cls: KtClass, calls: Map<Param, { at: number; first: number }[]>): string | undefined {
+  const { tokens } = ctx.model;
+  const simple = new Set(ctx.libs.batch.factories.map((f) => simpleOf(f.factory)));
+  const imports = ctx.model.imports.map((i) => [tokens[i.startToken]!.start, tokens[i.endToken]!.end] as const);
+  const stray = tokens.find(
+    (t) => t.type === 'ident' && simple.has(t.value) && !imports.some(([a, b]) => t.start >= a && t.start < b) && !cls.params.some((p) => t.start >= p.node.start && t.start < p.node.end),
+  );
+  if (stray) return `${stray.value} is also used outside the constructor of ${cls.name}`;
+  const bad = cls.params.find((p) => !p.ok);
+  if (bad) return `${bad.name} is declared '${bad.modifiers.trim()}' (only a private val or a plain constructor parameter is replaced)`;
+  for (const p of cls.params) {
+    const gets = new Set(calls.get(p)!.map((g) => g.at));
+    const other = tokens.findIndex((t, k) => t.type === 'ident' && t.value === p.name && !gets.has(k) && (t.start < p.node.start || t.start >= p.node.end));
+    if (other >= 0) return `${p.name} is used other than as ${p.name}.get(..) (line of '${tokens[other]!.value}')`;
+    if (calls.get(p)!.some((g) => tokens[g.at]!.start < cls.start || tokens[g.at]!.start >= cls.end)) return `${p.name}.get(..) is called outside its class`;
+  }
+  // Another file constructing the class (a test, a hand-written configuration) passes factories.
+  const maker = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && f.text !== ctx.model.text && new RegExp(`\\b${cls.name}\\s*\\(`).test(f.text));
+  if (maker) return `${maker.path} calls its constructor`;
+  const fn = tokens.findIndex((t, k) => t.value === 'fun' && t.type === 'ident' && t.start > cls.start && t.start < cls.end && INFRASTRUCTURE.test(signature(ctx, k)));
+  if (fn >= 0) return `the class declares ${signature(ctx, fn).trim()}, which the JobRepository / transaction manager are built from: injecting them into its constructor would be circular (take them as @Bean function parameters instead)`;
+  return undefined;
+}
+
+/** A function's name and declared return type (`dataSource: DataSource`), without its parameters. */
+function signature(ctx: LibContext, fun: number): string {
+  const { tokens, text } = ctx.model;
+  const name = tokens[fun + 1];
+  if (name?.type !== 'ident' || tokens[fun + 2]?.value !== '(') return name?.value ?? '';
+  const close = matchingBracket(tokens, fun + 2);
+  let j = close + 1;
+  while (tokens[j] && tokens[j]!.value !== '{' && tokens[j]!.value !== '=' && tokens[j]!.value !== '}') j++;
+  return `${name.value}${j > close + 1 ? text.slice(tokens[close]!.end, tokens[j - 1]!.end) : ''}`;
+}
+
+/** A name is free when no identifier of the file spells it. */
+const nameUsed = (tokens: readonly Token[], name: string) => tokens.some((t) => t.type === 'ident' && t.value === name);
+
+export function migrateBatchKotlin(ctx: LibContext, fallback: (ctx: LibContext, why: string) => LibResult): LibResult {
+  const { tokens, text } = ctx.model;
+  const batch = ctx.libs.batch;
+  const classes = classesWithFactories(ctx);
+  if (!classes.length) return fallback(ctx, 'the factories are not primary-constructor parameters');
+  if (classes.length > 1) return fallback(ctx, 'several classes of the file take the factories');
+  const cls = classes[0]!;
+  const calls = new Map(cls.params.map((p) => [p, getCalls(tokens, p.name)] as const));
+  const why = blocker(ctx, cls, calls);
+  if (why) return fallback(ctx, why);
+  // The names the builders are given: an existing constructor property of the right type, or new.
+  const existing = (type: string, name: string): string | undefined | false => {
+    const found = [...cls.others].find(([, o]) => o.type === simpleOf(type) || o.type === type);
+    if (found) return found[1].property ? found[0] : false;
+    return nameUsed(tokens, name) ? false : undefined;
+  };
+  const repoName = existing(batch.jobRepository, 'jobRepository');
+  if (repoName === false) return fallback(ctx, 'the name jobRepository is taken, or a JobRepository parameter is not a property');
+  const out = emptyResult();
+  const edits: Edit[] = [];
+  const repo = repoName ?? 'jobRepository';
+  let needsTm = false;
+  const tmName = existing(batch.transactionManager, 'transactionManager');
+  const tm = tmName || 'transactionManager';
+  for (const p of cls.params) {
+    for (const g of calls.get(p)!) {
+      const close = matchingBracket(tokens, g.at + 3);
+      const arg = text.slice(tokens[g.at + 4]!.start, tokens[close - 1]!.end);
+      edits.push({ start: tokens[g.first]!.start, end: tokens[close]!.end, text: `${simpleOf(p.builder)}(${arg}, ${repo})`, rule: RULE });
+      out.imports.push(p.builder);
+      const tx = transactionalEdits(ctx, close, tm);
+      if (!tx) return fallback(ctx, `a chunk/tasklet call after ${p.name}.get(..) has both arguments and a trailing lambda`);
+      if (tx.length) needsTm = true;
+      edits.push(...tx);
+      if (p.builder.endsWith('StepBuilder') && !tx.length && tokens[close + 1]?.value !== '.')
+        out.findings.push({ rule: RULE, severity: 'warning', offset: tokens[g.at]!.start, message: 'StepBuilder kept in a variable: pass the PlatformTransactionManager to its chunk(..)/tasklet(..) call (Spring Batch 5)', docs: batch.source });
+    }
+  }
+  if (needsTm && tmName === false) return fallback(ctx, 'the name transactionManager is taken, or a PlatformTransactionManager parameter is not a property');
+  edits.push(...parameterEdits(ctx, cls, repoName === undefined, needsTm && tmName === undefined));
+  if (repoName === undefined) out.imports.push(batch.jobRepository);
+  if (needsTm && tmName === undefined) out.imports.push(batch.transactionManager);
+  out.edits.push(...edits);
+  for (const row of batch.factories) {
+    const imp = importOf(ctx.model, row.factory);
+    if (imp && !usedOutside(ctx.model, simpleOf(row.factory), edits)) out.edits.push(removeImport(ctx.model, imp, RULE));
+  }
+  return out;
+}
+
+/**
+ * The factory parameters give way to `jobRepository: JobRepository` (the first) and
+ * `transactionManager: PlatformTransactionManager` (the second, or added after the first with the
+ * same modifiers and the list's own separator); factory parameters left over are removed.
+ */
+function parameterEdits(ctx: LibContext, cls: KtClass, addRepo: boolean, addTm: boolean): Edit[] {
+  const { text } = ctx.model;
+  const batch = ctx.libs.batch;
+  const wanted: string[] = [];
+  if (addRepo) wanted.push(`jobRepository: ${simpleOf(batch.jobRepository)}`);
+  if (addTm) wanted.push(`transactionManager: ${simpleOf(batch.transactionManager)}`);
+  // The job factory (if any) takes the repository: keeps `jobs` -> `jobRepository` side by side.
+  const params = [...cls.params].sort((a, b) => Number(b.builder.endsWith('JobBuilder')) - Number(a.builder.endsWith('JobBuilder')) || a.node.start - b.node.start);
+  const edits: Edit[] = [];
+  const removals: Edit[] = [];
+  params.forEach((p, i) => {
+    if (i < wanted.length) {
+      const more = i === params.length - 1 && wanted.length > params.length ? wanted.slice(i + 1) : [];
+      const sep = separator(ctx, cls, p);
+      edits.push({ start: p.nameType.start, end: p.nameType.end, text: [wanted[i]!, ...more.map((w) => `${p.modifiers}${w}`)].join(sep), rule: RULE });
+      return;
+    }
+    removals.push(removal(text, cls, p));
+  });
+  // Two removals may share a comma: one deletion over their union.
+  removals.sort((a, b) => a.start - b.start);
+  for (const r of removals) {
+    const last = edits[edits.length - 1];
+    if (last && last.text === '' && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else edits.push(r);
+  }
+  return edits;
+}
+
+/** What separates constructor parameters in this list: `,` + the line break and indent, or `, `. */
+function separator(ctx: LibContext, cls: KtClass, p: Param): string {
+  const { text } = ctx.model;
+  const i = cls.list.findIndex((l) => l.start === p.node.start);
+  const neighbour = cls.list[i + 1] ?? cls.list[i - 1];
+  const between = neighbour ? text.slice(Math.min(neighbour.end, p.node.end), Math.max(neighbour.start, p.node.start)) : '';
+  return between.includes('\n') ? `,${ctx.eol}${lineIndent(text, p.node.start)}` : ', ';
+}
+
+/** Removes a parameter with the comma on one side (the previous one, else the next). */
+function removal(text: string, cls: KtClass, p: Param): Edit {
+  const i = cls.list.findIndex((l) => l.start === p.node.start);
+  const prev = cls.list[i - 1];
+  const next = cls.list[i + 1];
+  if (prev) return { start: prev.end, end: p.node.end, text: '', rule: RULE };
+  if (next) return { start: p.node.start, end: next.start, text: '', rule: RULE };
+  return { start: p.node.start, end: p.node.end, text: '', rule: RULE };
+}
