@@ -150,7 +150,8 @@ function transactionalEdits(ctx: LibContext, from: number, tm: string): Edit[] |
     } else if (tokens[k]?.value === '{') {
       const close = matchingBracket(tokens, k);
       if (transactional) {
-        edits.push({ start: tokens[k]!.start, end: tokens[k]!.start, text: '(', rule: RULE });
+        // `.tasklet { .. }` -> `.tasklet({ .. }, tm)`: the gap before the lambda goes.
+        edits.push({ start: tokens[k - 1]!.end, end: tokens[k]!.start, text: '(', rule: RULE });
         edits.push({ start: tokens[close]!.end, end: tokens[close]!.end, text: `, ${tm})`, rule: RULE });
       }
       j = close + 1;
