@@ -1,9 +1,10 @@
 // Unit tests of the library modules' decisions that fixtures show only indirectly: the SpEL ->
 // typed access map, where new imports go, and the project-wide blockers.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectFile, ProjectView } from '../src/engine/types.js';
 import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
+import { loadGrammar } from '../src/formats/tree-sitter.js';
 import { importInsertion, type LibContext } from '../transforms/sources/lib-edits.js';
 import { buildModel } from '../transforms/sources/model.js';
 import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6.js';
@@ -137,4 +138,79 @@ describe('pathPatternParses', () => {
     ['/**/*.png', false],
     ['/a/**b', false],
   ])('%s -> %s', (p, ok) => expect(pathPatternParses(p)).toBe(ok));
+});
+
+describe('security6 adapter in Kotlin', () => {
+  beforeAll(() => loadGrammar('kotlin'));
+  const imports = [
+    'import org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter',
+    'import org.springframework.security.config.annotation.web.builders.HttpSecurity',
+    'import org.springframework.security.config.annotation.web.builders.WebSecurity',
+  ].join('\n');
+  const kt = (cls: string) => `${imports}\n\n${cls}\n`;
+  it('keeps the other supertypes and their commas', () => {
+    const t = kt('class A : Marker, WebSecurityConfigurerAdapter(), Other {\n    override fun configure(http: HttpSecurity) {\n        http.csrf()\n    }\n}');
+    const r = migrateAdapter(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('class A : Marker, Other {\n    @Bean\n    fun filterChain(http: HttpSecurity): SecurityFilterChain {\n        http.csrf()\n        return http.build()\n    }');
+  });
+  it('turns a one-line block and an expression body into beans', () => {
+    const t = kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n    override fun configure(web: WebSecurity) = web.debug(true)\n}');
+    const out = apply(t, migrateAdapter(ctx(t, 'kotlin')).edits);
+    expect(out).toContain('fun filterChain(http: HttpSecurity): SecurityFilterChain { http.csrf(); return http.build() }');
+    expect(out).toContain('fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> web.debug(true) }');
+  });
+  it.each([
+    ['object A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /it is an object/],
+    ['class A : WebSecurityConfigurerAdapter(true) {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /passes \(true\)/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    internal override fun configure(http: HttpSecurity) { http.csrf() }\n}', /declared internal/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity?) { http!!.csrf() }\n}', /nullable/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf().and().apply(Dsl(applicationContext)) }\n}', /getApplicationContext\(\) as the property applicationContext/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(web: WebSecurity) {\n        val x = 1\n        web.debug(true)\n    }\n}', /does more than configure its parameter/],
+    ['abstract class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /the class is abstract/],
+  ])('reports %s', (cls, why) => {
+    const r = migrateAdapter(ctx(kt(cls), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('names the bean after the class when another file already has a filterChain bean', () => {
+    const t = kt('class Shop : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}');
+    const other = { path: 'Other.kt', text: 'class Other { @Bean fun filterChain(http: HttpSecurity): SecurityFilterChain = http.build() }' };
+    expect(apply(t, migrateAdapter(ctx(t, 'kotlin', [other])).edits)).toContain('fun shopFilterChain(http: HttpSecurity)');
+  });
+});
+
+describe('batch5 in Kotlin', () => {
+  beforeAll(() => loadGrammar('kotlin'));
+  const kt = (body: string) =>
+    [
+      'import org.springframework.batch.core.configuration.annotation.JobBuilderFactory',
+      'import org.springframework.batch.core.configuration.annotation.StepBuilderFactory',
+      body,
+    ].join('\n');
+  it('reuses a transaction manager property the class already has and removes the spare factory', () => {
+    const t = kt('class B(private val jobs: JobBuilderFactory, private val transactionManager: PlatformTransactionManager, private val steps: StepBuilderFactory) {\n  fun s() = steps.get("s").chunk<String, String>(3).build()\n  fun j() = jobs.get("j").build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    const out = apply(t, r.edits);
+    expect(out).toContain('class B(private val jobRepository: JobRepository, private val transactionManager: PlatformTransactionManager) {');
+    expect(out).toContain('StepBuilder("s", jobRepository).chunk<String, String>(3, transactionManager)');
+  });
+  it.each([
+    ['class B(val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n}', /declared 'val'/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n  fun leak() = jobs\n}', /used other than as jobs\.get/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  fun j(jobRepository: Any) = jobs.get("j").build()\n}', /name jobRepository is taken/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  @Bean fun dataSource(): DataSource = make()\n  fun j() = jobs.get("j").build()\n}', /declares dataSource: DataSource/],
+  ])('reports %s', (body, why) => {
+    const r = migrateBatch(ctx(kt(body), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings.length).toBeGreaterThan(0);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('reports when another file calls the constructor', () => {
+    const r = migrateBatch(ctx(kt('class B(private val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n}'), 'kotlin', [{ path: 'T.kt', text: 'val b = B(factory)' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/T\.kt calls its constructor/);
+  });
 });

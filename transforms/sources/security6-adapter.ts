@@ -121,9 +121,8 @@ export function usesAdapter(ctx: LibContext, decl: ClassDecl, ownParams: Readonl
   const { tokens } = ctx.model;
   const inherited = new Set(ctx.libs.security.adapter.inherited);
   // Kotlin reads getX()/setX(..) of a Java superclass as the property x.
-  const properties = new Map(
-    ctx.lang === 'kotlin' ? [...inherited].filter((n) => /^[gs]et[A-Z]/.test(n)).map((n) => [lowerFirst(n.slice(3)), n] as const) : [],
-  );
+  const properties = new Map<string, string>();
+  if (ctx.lang === 'kotlin') for (const n of inherited) if (/^[gs]et[A-Z]/.test(n) && !properties.has(lowerFirst(n.slice(3)))) properties.set(lowerFirst(n.slice(3)), n);
   for (let j = decl.open! + 1; j < decl.close!; j++) {
     const t = tokens[j]!;
     if (t.type !== 'ident') continue;
