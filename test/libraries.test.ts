@@ -160,6 +160,27 @@ describe('security6 adapter in Kotlin', () => {
     expect(out).toContain('fun filterChain(http: HttpSecurity): SecurityFilterChain { http.csrf(); return http.build() }');
     expect(out).toContain('fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> web.debug(true) }');
   });
+  it('keeps the indentation of an expression body that starts on the next line', () => {
+    const t = kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) =\n        http {\n            csrf { }\n        }\n}');
+    expect(apply(t, migrateAdapter(ctx(t, 'kotlin')).edits)).toContain(
+      '    fun filterChain(http: HttpSecurity): SecurityFilterChain {\n        http {\n            csrf { }\n        }\n        return http.build()\n    }\n}',
+    );
+  });
+  it('maps several in-memory users, without new and semicolon', () => {
+    const t = kt(
+      'import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder\nclass A : WebSecurityConfigurerAdapter() {\n    override fun configure(auth: AuthenticationManagerBuilder) {\n        auth.inMemoryAuthentication().withUser("a").password("{noop}x").roles("A").and().withUser("b").password("{noop}y").authorities("B");\n    }\n}',
+    );
+    const r = migrateAdapter(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    const out = apply(t, r.edits);
+    expect(out).toContain('    @Bean\n    fun userDetailsService(): UserDetailsService {\n        return InMemoryUserDetailsManager(\n            User.withUsername("a").password("{noop}x").roles("A").build(),\n            User.withUsername("b").password("{noop}y").authorities("B").build())\n    }');
+    expect(out).not.toContain('AuthenticationManagerBuilder');
+  });
+  it('reports a class without a body', () => {
+    const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter()'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/overrides no configure/);
+  });
   it.each([
     ['object A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /it is an object/],
     ['class A : WebSecurityConfigurerAdapter(true) {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /passes \(true\)/],

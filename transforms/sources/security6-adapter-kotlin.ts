@@ -259,8 +259,10 @@ function filterChainEdits(ctx: LibContext, m: KtConfigure, name: string, open: b
   const indent = lineIndent(text, m.decl.start);
   const inner = indent + indentUnit(text);
   const { expr } = m.body;
-  edits.push({ start: m.paramsEnd, end: expr.start, text: `: ${type} {${ctx.eol}${inner}`, rule: RULE });
-  edits.push(...indentLines(text, expr.start, expr.end));
+  // `=` then the expression on the next line: that line already sits one level deeper.
+  const ownLine = text.slice(m.body.eq, expr.start).includes('\n');
+  edits.push({ start: m.paramsEnd, end: expr.start, text: `: ${type} {${ctx.eol}${ownLine ? lineIndent(text, expr.start) : inner}`, rule: RULE });
+  if (!ownLine) edits.push(...indentLines(text, expr.start, expr.end));
   edits.push({ start: expr.end, end: expr.end, text: `${ctx.eol}${inner}return ${m.param}.build()${ctx.eol}${indent}}`, rule: RULE });
   return edits;
 }
