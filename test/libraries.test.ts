@@ -229,6 +229,17 @@ describe('batch5 in Kotlin', () => {
     expect(r.findings.length).toBeGreaterThan(0);
     expect(r.findings[0]!.message).toMatch(why);
   });
+  it('reports a factory parameter of a function that is not a @Bean', () => {
+    const r = migrateBatch(ctx(kt('class B {\n  fun j(jobs: JobBuilderFactory) = jobs.get("j").build()\n}'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/j takes a factory but is not a @Bean function/);
+  });
+  it('gives a @Bean function the parameters its own factory parameter had', () => {
+    const t = kt('class B {\n  @Bean fun t(steps: StepBuilderFactory, t: Tasklet) = steps.get("t").tasklet(t).build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('@Bean fun t(jobRepository: JobRepository, transactionManager: PlatformTransactionManager, t: Tasklet) = StepBuilder("t", jobRepository).tasklet(t, transactionManager).build()');
+  });
   it('reports when another file calls the constructor', () => {
     const r = migrateBatch(ctx(kt('class B(private val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n}'), 'kotlin', [{ path: 'T.kt', text: 'val b = B(factory)' }]));
     expect(r.edits).toEqual([]);

@@ -7,6 +7,10 @@
 // -> `StepBuilder("s", jobRepository)`, and in the step chain `.chunk<I, O>(n)` / `.chunk(n)` /
 // `.tasklet(t)` / `.tasklet { .. }` -> `.chunk<I, O>(n, transactionManager)` / `.tasklet({ .. }, transactionManager)`.
 //
+// The other Kotlin shape, factories as @Bean function parameters, gets the Java treatment: each
+// such parameter gives way to `jobRepository: JobRepository` (and `transactionManager:
+// PlatformTransactionManager` when the function's chains call chunk/tasklet).
+//
 // Written only when that is the same program: the factories are constructor parameters (`private
 // val`, or plain parameters) of one class, used only as `<name>.get(..)` inside it; the new names
 // are free (or already constructor properties of the right type, then reused); the class declares
@@ -34,7 +38,11 @@ interface Param {
   ok: boolean;
 }
 
-interface KtClass {
+/** A class whose primary constructor, or a function whose parameter list, takes factories. */
+interface Owner {
+  kind: 'class' | 'function';
+  /** Functions: annotated @Bean (Spring then injects the new parameters). */
+  bean: boolean;
   name: string;
   start: number;
   end: number;
@@ -47,48 +55,57 @@ interface KtClass {
 
 const named = (n: Node) => n.namedChildren.filter((c): c is Node => c !== null);
 
-/** The classes of the file with the factory-typed primary-constructor parameters. */
-function classesWithFactories(ctx: LibContext): KtClass[] {
+/** The classes (primary constructors) and functions of the file with factory-typed parameters. */
+function owners(ctx: LibContext): Owner[] {
   const { model } = ctx;
   const factories = ctx.libs.batch.factories;
   const typeOf = (written: string) =>
     factories.find((f) => written === f.factory || (written === simpleOf(f.factory) && model.importedNames.get(written) === f.factory));
-  const out: KtClass[] = [];
+  const out: Owner[] = [];
+  const collect = (decl: Node, kind: Owner['kind'], list: Node[]) => {
+    const mods = named(decl).find((k) => k.type === 'modifiers');
+    const bean = !!mods && named(mods).some((a) => a.type === 'annotation' && /^@(org\.springframework\.context\.annotation\.)?Bean\b/.test(a.text));
+    const name = named(decl).find((k) => k.type === 'identifier')?.text ?? '';
+    const found: Owner = { kind, bean, name, start: decl.startIndex, end: decl.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
+    for (const p of list) {
+      const kids = named(p);
+      const pname = kids.find((k) => k.type === 'identifier');
+      const type = kids.find((k) => k.type === 'user_type' || k.type === 'nullable_type');
+      if (!pname || !type) continue;
+      const pmods = kids.find((k) => k.type === 'modifiers' || k.type === 'parameter_modifiers');
+      // A function parameter is in scope in the whole body, like a constructor property.
+      const property = kind === 'function' || p.children.some((k) => k?.type === 'val' || k?.type === 'var');
+      const row = typeOf(type.text.replace(/\s+/g, ''));
+      if (!row) {
+        found.others.set(pname.text, { type: type.text, property });
+        continue;
+      }
+      const isVar = p.children.some((k) => k?.type === 'var');
+      const modText = pmods?.text ?? '';
+      const ok = !isVar && (kind === 'class' && property ? modText === 'private' : modText === '');
+      found.params.push({
+        factory: row.factory,
+        builder: row.builder,
+        name: pname.text,
+        node: { start: p.startIndex, end: p.endIndex },
+        nameType: { start: pname.startIndex, end: type.endIndex },
+        modifiers: model.text.slice(p.startIndex, pname.startIndex),
+        property,
+        ok,
+      });
+    }
+    if (found.params.length) out.push(found);
+  };
   withTree('kotlin', model.text, (tree) => {
     const visit = (n: Node) => {
       for (const c of named(n)) {
         if (c.type === 'class_declaration') {
           const ctor = named(c).find((k) => k.type === 'primary_constructor');
           const params = ctor ? named(ctor).find((k) => k.type === 'class_parameters') : undefined;
-          const list = params ? named(params).filter((p) => p.type === 'class_parameter') : [];
-          const found: KtClass = { name: named(c).find((k) => k.type === 'identifier')?.text ?? '', start: c.startIndex, end: c.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
-          for (const p of list) {
-            const kids = named(p);
-            const name = kids.find((k) => k.type === 'identifier');
-            const type = kids.find((k) => k.type === 'user_type' || k.type === 'nullable_type');
-            if (!name || !type) continue;
-            const mods = kids.find((k) => k.type === 'modifiers');
-            const property = p.children.some((k) => k?.type === 'val' || k?.type === 'var');
-            const row = typeOf(type.text.replace(/\s+/g, ''));
-            if (!row) {
-              found.others.set(name.text, { type: type.text, property });
-              continue;
-            }
-            const isVar = p.children.some((k) => k?.type === 'var');
-            const modText = mods?.text ?? '';
-            const ok = !isVar && (property ? modText === 'private' : modText === '');
-            found.params.push({
-              factory: row.factory,
-              builder: row.builder,
-              name: name.text,
-              node: { start: p.startIndex, end: p.endIndex },
-              nameType: { start: name.startIndex, end: type.endIndex },
-              modifiers: model.text.slice(p.startIndex, name.startIndex),
-              property,
-              ok,
-            });
-          }
-          if (found.params.length) out.push(found);
+          collect(c, 'class', params ? named(params).filter((p) => p.type === 'class_parameter') : []);
+        } else if (c.type === 'function_declaration') {
+          const params = named(c).find((k) => k.type === 'function_value_parameters');
+          collect(c, 'function', params ? named(params).filter((p) => p.type === 'parameter') : []);
         }
         visit(c);
       }
@@ -161,27 +178,37 @@ function transactionalEdits(ctx: LibContext, from: number, tm: string): Edit[] |
   return edits;
 }
 
-/** Why this class's factories cannot be replaced, or undefined. */
-function blocker(ctx: LibContext, cls: KtClass, calls: Map<Param, { at: number; first: number }[]>): string | undefined {
+/** Where a name means the owner's parameter: the function, or (a class's property) the whole file. */
+const scopeOf = (ctx: LibContext, o: Owner) => (o.kind === 'function' ? { start: o.start, end: o.end } : { start: 0, end: ctx.model.text.length });
+const within = (t: { start: number }, r: { start: number; end: number }) => t.start >= r.start && t.start < r.end;
+
+/** Factory types written anywhere but the imports and the owners' parameters. */
+function strayFactory(ctx: LibContext, all: readonly Owner[]): string | undefined {
   const { tokens } = ctx.model;
   const simple = new Set(ctx.libs.batch.factories.map((f) => simpleOf(f.factory)));
-  const imports = ctx.model.imports.map((i) => [tokens[i.startToken]!.start, tokens[i.endToken]!.end] as const);
-  const stray = tokens.find(
-    (t) => t.type === 'ident' && simple.has(t.value) && !imports.some(([a, b]) => t.start >= a && t.start < b) && !cls.params.some((p) => t.start >= p.node.start && t.start < p.node.end),
-  );
-  if (stray) return `${stray.value} is also used outside the constructor of ${cls.name}`;
-  const bad = cls.params.find((p) => !p.ok);
-  if (bad) return `${bad.name} is declared '${bad.modifiers.trim()}' (only a private val or a plain constructor parameter is replaced)`;
-  for (const p of cls.params) {
+  const imports = ctx.model.imports.map((i) => ({ start: tokens[i.startToken]!.start, end: tokens[i.endToken]!.end }));
+  const stray = tokens.find((t) => t.type === 'ident' && simple.has(t.value) && !imports.some((r) => within(t, r)) && !all.some((o) => o.params.some((p) => within(t, p.node))));
+  return stray?.value;
+}
+
+/** Why this owner's factories cannot be replaced, or undefined. */
+function blocker(ctx: LibContext, o: Owner, calls: Map<Param, { at: number; first: number }[]>): string | undefined {
+  const { tokens } = ctx.model;
+  if (o.kind === 'function' && !o.bean) return `${o.name} takes a factory but is not a @Bean function`;
+  const bad = o.params.find((p) => !p.ok);
+  if (bad) return `${bad.name} is declared '${bad.modifiers.trim()}' (only a private val or a plain parameter is replaced)`;
+  const scope = scopeOf(ctx, o);
+  for (const p of o.params) {
     const gets = new Set(calls.get(p)!.map((g) => g.at));
-    const other = tokens.findIndex((t, k) => t.type === 'ident' && t.value === p.name && !gets.has(k) && (t.start < p.node.start || t.start >= p.node.end));
-    if (other >= 0) return `${p.name} is used other than as ${p.name}.get(..) (line of '${tokens[other]!.value}')`;
-    if (calls.get(p)!.some((g) => tokens[g.at]!.start < cls.start || tokens[g.at]!.start >= cls.end)) return `${p.name}.get(..) is called outside its class`;
+    const other = tokens.find((t, k) => t.type === 'ident' && t.value === p.name && within(t, scope) && !gets.has(k) && !within(t, p.node));
+    if (other) return `${p.name} is used other than as ${p.name}.get(..)`;
+    if (calls.get(p)!.some((g) => !within(tokens[g.at]!, o))) return `${p.name}.get(..) is called outside ${o.kind === 'class' ? 'its class' : 'its function'}`;
   }
+  if (o.kind === 'function') return undefined;
   // Another file constructing the class (a test, a hand-written configuration) passes factories.
-  const maker = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && f.text !== ctx.model.text && new RegExp(`\\b${cls.name}\\s*\\(`).test(f.text));
+  const maker = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && f.text !== ctx.model.text && new RegExp(`\\b${o.name}\\s*\\(`).test(f.text));
   if (maker) return `${maker.path} calls its constructor`;
-  const fn = tokens.findIndex((t, k) => t.value === 'fun' && t.type === 'ident' && t.start > cls.start && t.start < cls.end && INFRASTRUCTURE.test(signature(ctx, k)));
+  const fn = tokens.findIndex((t, k) => t.value === 'fun' && t.type === 'ident' && within(t, o) && INFRASTRUCTURE.test(signature(ctx, k)));
   if (fn >= 0) return `the class declares ${signature(ctx, fn).trim()}, which the JobRepository / transaction manager are built from: injecting them into its constructor would be circular (take them as @Bean function parameters instead)`;
   return undefined;
 }
@@ -197,57 +224,73 @@ function signature(ctx: LibContext, fun: number): string {
   return `${name.value}${j > close + 1 ? text.slice(tokens[close]!.end, tokens[j - 1]!.end) : ''}`;
 }
 
-/** A name is free when no identifier of the file spells it. */
-const nameUsed = (tokens: readonly Token[], name: string) => tokens.some((t) => t.type === 'ident' && t.value === name);
+/** Is the name spelled by an identifier in the range? */
+const nameUsed = (tokens: readonly Token[], name: string, r: { start: number; end: number }) => tokens.some((t) => t.type === 'ident' && t.value === name && within(t, r));
 
 export function migrateBatchKotlin(ctx: LibContext, fallback: (ctx: LibContext, why: string) => LibResult): LibResult {
+  const all = owners(ctx);
+  if (!all.length) return fallback(ctx, 'the factories are neither primary-constructor nor @Bean function parameters');
+  const stray = strayFactory(ctx, all);
+  if (stray) return fallback(ctx, `${stray} is also used other than as a constructor or @Bean function parameter`);
+  if (all.filter((o) => o.kind === 'class').length > 1 || (all.some((o) => o.kind === 'class') && all.length > 1))
+    return fallback(ctx, 'several classes or functions of the file take the factories in different ways');
+  const out = emptyResult();
+  for (const o of all) {
+    const r = ownerEdits(ctx, o, out);
+    if (typeof r === 'string') return fallback(ctx, r);
+  }
+  for (const row of ctx.libs.batch.factories) {
+    const imp = importOf(ctx.model, row.factory);
+    if (imp && !usedOutside(ctx.model, simpleOf(row.factory), out.edits)) out.edits.push(removeImport(ctx.model, imp, RULE));
+  }
+  return out;
+}
+
+/** The edits for one owner (into out), or why it cannot be rewritten. */
+function ownerEdits(ctx: LibContext, o: Owner, out: LibResult): string | undefined {
   const { tokens, text } = ctx.model;
   const batch = ctx.libs.batch;
-  const classes = classesWithFactories(ctx);
-  if (!classes.length) return fallback(ctx, 'the factories are not primary-constructor parameters');
-  if (classes.length > 1) return fallback(ctx, 'several classes of the file take the factories');
-  const cls = classes[0]!;
-  const calls = new Map(cls.params.map((p) => [p, getCalls(tokens, p.name)] as const));
-  const why = blocker(ctx, cls, calls);
-  if (why) return fallback(ctx, why);
-  // The names the builders are given: an existing constructor property of the right type, or new.
+  const calls = new Map(o.params.map((p) => [p, getCalls(tokens, p.name).filter((g) => within(tokens[g.at]!, scopeOf(ctx, o)))] as const));
+  const why = blocker(ctx, o, calls);
+  if (why) return why;
+  // The names the builders are given: an existing parameter of the right type, or new.
+  const scope = scopeOf(ctx, o);
   const existing = (type: string, name: string): string | undefined | false => {
-    const found = [...cls.others].find(([, o]) => o.type === simpleOf(type) || o.type === type);
+    const found = [...o.others].find(([, p]) => p.type === simpleOf(type) || p.type === type);
     if (found) return found[1].property ? found[0] : false;
-    return nameUsed(tokens, name) ? false : undefined;
+    return nameUsed(tokens, name, scope) ? false : undefined;
   };
   const repoName = existing(batch.jobRepository, 'jobRepository');
-  if (repoName === false) return fallback(ctx, 'the name jobRepository is taken, or a JobRepository parameter is not a property');
-  const out = emptyResult();
+  if (repoName === false) return 'the name jobRepository is taken, or a JobRepository parameter is not a property';
   const edits: Edit[] = [];
+  const findings: LibResult['findings'] = [];
+  const imports: string[] = [];
   const repo = repoName ?? 'jobRepository';
   let needsTm = false;
   const tmName = existing(batch.transactionManager, 'transactionManager');
   const tm = tmName || 'transactionManager';
-  for (const p of cls.params) {
+  for (const p of o.params) {
     for (const g of calls.get(p)!) {
       const close = matchingBracket(tokens, g.at + 3);
       const arg = text.slice(tokens[g.at + 4]!.start, tokens[close - 1]!.end);
       edits.push({ start: tokens[g.first]!.start, end: tokens[close]!.end, text: `${simpleOf(p.builder)}(${arg}, ${repo})`, rule: RULE });
-      out.imports.push(p.builder);
+      imports.push(p.builder);
       const tx = transactionalEdits(ctx, close, tm);
-      if (!tx) return fallback(ctx, `a chunk/tasklet call after ${p.name}.get(..) has both arguments and a trailing lambda`);
+      if (!tx) return `a chunk/tasklet call after ${p.name}.get(..) has both arguments and a trailing lambda`;
       if (tx.length) needsTm = true;
       edits.push(...tx);
       if (p.builder.endsWith('StepBuilder') && !tx.length && tokens[close + 1]?.value !== '.')
-        out.findings.push({ rule: RULE, severity: 'warning', offset: tokens[g.at]!.start, message: 'StepBuilder kept in a variable: pass the PlatformTransactionManager to its chunk(..)/tasklet(..) call (Spring Batch 5)', docs: batch.source });
+        findings.push({ rule: RULE, severity: 'warning', offset: tokens[g.at]!.start, message: 'StepBuilder kept in a variable: pass the PlatformTransactionManager to its chunk(..)/tasklet(..) call (Spring Batch 5)', docs: batch.source });
     }
   }
-  if (needsTm && tmName === false) return fallback(ctx, 'the name transactionManager is taken, or a PlatformTransactionManager parameter is not a property');
-  edits.push(...parameterEdits(ctx, cls, repoName === undefined, needsTm && tmName === undefined));
-  if (repoName === undefined) out.imports.push(batch.jobRepository);
-  if (needsTm && tmName === undefined) out.imports.push(batch.transactionManager);
+  if (needsTm && tmName === false) return 'the name transactionManager is taken, or a PlatformTransactionManager parameter is not a property';
+  edits.push(...parameterEdits(ctx, o, repoName === undefined, needsTm && tmName === undefined));
+  if (repoName === undefined) imports.push(batch.jobRepository);
+  if (needsTm && tmName === undefined) imports.push(batch.transactionManager);
   out.edits.push(...edits);
-  for (const row of batch.factories) {
-    const imp = importOf(ctx.model, row.factory);
-    if (imp && !usedOutside(ctx.model, simpleOf(row.factory), edits)) out.edits.push(removeImport(ctx.model, imp, RULE));
-  }
-  return out;
+  out.findings.push(...findings);
+  out.imports.push(...imports);
+  return undefined;
 }
 
 /**
@@ -255,7 +298,7 @@ export function migrateBatchKotlin(ctx: LibContext, fallback: (ctx: LibContext, 
  * `transactionManager: PlatformTransactionManager` (the second, or added after the first with the
  * same modifiers and the list's own separator); factory parameters left over are removed.
  */
-function parameterEdits(ctx: LibContext, cls: KtClass, addRepo: boolean, addTm: boolean): Edit[] {
+function parameterEdits(ctx: LibContext, cls: Owner, addRepo: boolean, addTm: boolean): Edit[] {
   const { text } = ctx.model;
   const batch = ctx.libs.batch;
   const wanted: string[] = [];
@@ -285,7 +328,7 @@ function parameterEdits(ctx: LibContext, cls: KtClass, addRepo: boolean, addTm: 
 }
 
 /** What separates constructor parameters in this list: `,` + the line break and indent, or `, `. */
-function separator(ctx: LibContext, cls: KtClass, p: Param): string {
+function separator(ctx: LibContext, cls: Owner, p: Param): string {
   const { text } = ctx.model;
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const neighbour = cls.list[i + 1] ?? cls.list[i - 1];
@@ -294,7 +337,7 @@ function separator(ctx: LibContext, cls: KtClass, p: Param): string {
 }
 
 /** Removes a parameter with the comma on one side (the previous one, else the next). */
-function removal(text: string, cls: KtClass, p: Param): Edit {
+function removal(text: string, cls: Owner, p: Param): Edit {
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const prev = cls.list[i - 1];
   const next = cls.list[i + 1];
