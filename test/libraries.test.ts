@@ -229,6 +229,12 @@ describe('batch5 in Kotlin', () => {
     expect(r.findings.length).toBeGreaterThan(0);
     expect(r.findings[0]!.message).toMatch(why);
   });
+  it('puts the added parameter on its own line when the factory had one', () => {
+    const t = kt('class B(\n    private val steps: StepBuilderFactory\n) {\n  fun s(t: Tasklet) = steps.get("s").tasklet(t).build()\n}');
+    expect(apply(t, migrateBatch(ctx(t, 'kotlin')).edits)).toContain(
+      'class B(\n    private val jobRepository: JobRepository,\n    private val transactionManager: PlatformTransactionManager\n) {',
+    );
+  });
   it('reports a factory parameter of a function that is not a @Bean', () => {
     const r = migrateBatch(ctx(kt('class B {\n  fun j(jobs: JobBuilderFactory) = jobs.get("j").build()\n}'), 'kotlin'));
     expect(r.edits).toEqual([]);

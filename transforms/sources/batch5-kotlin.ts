@@ -20,7 +20,8 @@
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { type Node, withTree } from '../../src/formats/tree-sitter.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { getCalls, transactionalEdits } from './batch5-kotlin-chain.js';
+import { type LibContext, type LibResult, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 
 const RULE = 'batch5/builders';
 /** Beans the Batch 5 infrastructure (JobRepository and the transaction manager) is built from. */
@@ -113,69 +114,6 @@ function owners(ctx: LibContext): Owner[] {
     visit(tree.rootNode);
   });
   return out;
-}
-
-/** `name.get(` / `this.name.get(` calls: token of the name and of the call's first token. */
-function getCalls(tokens: readonly Token[], name: string): { at: number; first: number }[] {
-  const out: { at: number; first: number }[] = [];
-  tokens.forEach((t, k) => {
-    if (t.type !== 'ident' || t.value !== name || tokens[k + 1]?.value !== '.' || tokens[k + 2]?.value !== 'get' || tokens[k + 3]?.value !== '(') return;
-    const self = tokens[k - 1]?.value === '.' && tokens[k - 2]?.value === 'this';
-    if (tokens[k - 1]?.value === '.' && !self) return;
-    out.push({ at: k, first: self ? k - 2 : k });
-  });
-  return out;
-}
-
-/** The end of `<...>` type arguments starting at tokens[k] (`<`), or -1. */
-function typeArgsEnd(tokens: readonly Token[], k: number): number {
-  let depth = 0;
-  for (let j = k; j < tokens.length; j++) {
-    const v = tokens[j]!.value;
-    if (v === '<') depth++;
-    else if (v === '>' && --depth === 0) return j;
-    else if (tokens[j]!.type === 'punct' && !['<', '>', ',', '.', '?', '*'].includes(v)) return -1;
-  }
-  return -1;
-}
-
-/**
- * The transaction-manager edits for `.chunk(..)` / `.tasklet(..)` calls in the chain that follows
- * `get(..)`'s ')': one argument gets `, tm`; a trailing lambda `{ .. }` becomes `({ .. }, tm)`.
- */
-function transactionalEdits(ctx: LibContext, from: number, tm: string): Edit[] | undefined {
-  const { tokens } = ctx.model;
-  const names = new Set(ctx.libs.batch.transactional);
-  const edits: Edit[] = [];
-  let j = from + 1;
-  while (tokens[j]?.value === '.') {
-    const n = j + 1;
-    if (tokens[n]?.type !== 'ident') break;
-    let k = n + 1;
-    if (tokens[k]?.value === '<') {
-      const end = typeArgsEnd(tokens, k);
-      if (end < 0) break;
-      k = end + 1;
-    }
-    const transactional = names.has(tokens[n]!.value);
-    if (tokens[k]?.value === '(') {
-      const close = matchingBracket(tokens, k);
-      const lambda = tokens[close + 1]?.value === '{';
-      if (transactional && lambda) return undefined; // `.tasklet(x) { }`: not a shape to guess at
-      if (transactional && callArgs(tokens, k).length === 1) edits.push({ start: tokens[close]!.start, end: tokens[close]!.start, text: `, ${tm}`, rule: RULE });
-      j = close + 1;
-    } else if (tokens[k]?.value === '{') {
-      const close = matchingBracket(tokens, k);
-      if (transactional) {
-        // `.tasklet { .. }` -> `.tasklet({ .. }, tm)`: the gap before the lambda goes.
-        edits.push({ start: tokens[k - 1]!.end, end: tokens[k]!.start, text: '(', rule: RULE });
-        edits.push({ start: tokens[close]!.end, end: tokens[close]!.end, text: `, ${tm})`, rule: RULE });
-      }
-      j = close + 1;
-    } else break;
-    if (tokens[j]?.value === '{' && !transactional) j = matchingBracket(tokens, j) + 1; // a trailing lambda after (..)
-  }
-  return edits;
 }
 
 /** Where a name means the owner's parameter: the function, or (a class's property) the whole file. */
@@ -299,7 +237,6 @@ function ownerEdits(ctx: LibContext, o: Owner, out: LibResult): string | undefin
  * same modifiers and the list's own separator); factory parameters left over are removed.
  */
 function parameterEdits(ctx: LibContext, cls: Owner, addRepo: boolean, addTm: boolean): Edit[] {
-  const { text } = ctx.model;
   const batch = ctx.libs.batch;
   const wanted: string[] = [];
   if (addRepo) wanted.push(`jobRepository: ${simpleOf(batch.jobRepository)}`);
@@ -315,7 +252,7 @@ function parameterEdits(ctx: LibContext, cls: Owner, addRepo: boolean, addTm: bo
       edits.push({ start: p.nameType.start, end: p.nameType.end, text: [wanted[i]!, ...more.map((w) => `${p.modifiers}${w}`)].join(sep), rule: RULE });
       return;
     }
-    removals.push(removal(text, cls, p));
+    removals.push(removal(cls, p));
   });
   // Two removals may share a comma: one deletion over their union.
   removals.sort((a, b) => a.start - b.start);
@@ -332,12 +269,15 @@ function separator(ctx: LibContext, cls: Owner, p: Param): string {
   const { text } = ctx.model;
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const neighbour = cls.list[i + 1] ?? cls.list[i - 1];
-  const between = neighbour ? text.slice(Math.min(neighbour.end, p.node.end), Math.max(neighbour.start, p.node.start)) : '';
-  return between.includes('\n') ? `,${ctx.eol}${lineIndent(text, p.node.start)}` : ', ';
+  // Alone in the list: one per line when the parameter sits on a line of its own.
+  const perLine = neighbour
+    ? text.slice(Math.min(neighbour.end, p.node.end), Math.max(neighbour.start, p.node.start)).includes('\n')
+    : /\n[ \t]*$/.test(text.slice(0, p.node.start));
+  return perLine ? `,${ctx.eol}${lineIndent(text, p.node.start)}` : ', ';
 }
 
 /** Removes a parameter with the comma on one side (the previous one, else the next). */
-function removal(text: string, cls: Owner, p: Param): Edit {
+function removal(cls: Owner, p: Param): Edit {
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const prev = cls.list[i - 1];
   const next = cls.list[i + 1];

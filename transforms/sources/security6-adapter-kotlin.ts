@@ -20,7 +20,7 @@ import { type Node, withTree } from '../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, indentUnit, lineIndent, simpleOf, tokenAt } from './lib-edits.js';
 import type { ClassDecl } from './lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
-import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter.js';
+import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
 import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
 
 const RULE = SECURITY_RULES.adapter;
