@@ -176,6 +176,11 @@ describe('security6 adapter in Kotlin', () => {
     expect(out).toContain('    @Bean\n    fun userDetailsService(): UserDetailsService {\n        return InMemoryUserDetailsManager(\n            User.withUsername("a").password("{noop}x").roles("A").build(),\n            User.withUsername("b").password("{noop}y").authorities("B").build())\n    }');
     expect(out).not.toContain('AuthenticationManagerBuilder');
   });
+  it('reports a class tree-sitter-kotlin does not parse cleanly', () => {
+    const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n    val = 1\n}'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/does not parse the class cleanly/);
+  });
   it('reports a class without a body', () => {
     const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter()'), 'kotlin'));
     expect(r.edits).toEqual([]);

@@ -42,6 +42,8 @@ interface Param {
 /** A class whose primary constructor, or a function whose parameter list, takes factories. */
 interface Owner {
   kind: 'class' | 'function';
+  /** tree-sitter-kotlin found a syntax error inside: the structure is not trusted. */
+  broken: boolean;
   /** Functions: annotated @Bean (Spring then injects the new parameters). */
   bean: boolean;
   name: string;
@@ -67,7 +69,7 @@ function owners(ctx: LibContext): Owner[] {
     const mods = named(decl).find((k) => k.type === 'modifiers');
     const bean = !!mods && named(mods).some((a) => a.type === 'annotation' && /^@(org\.springframework\.context\.annotation\.)?Bean\b/.test(a.text));
     const name = named(decl).find((k) => k.type === 'identifier')?.text ?? '';
-    const found: Owner = { kind, bean, name, start: decl.startIndex, end: decl.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
+    const found: Owner = { kind, broken: decl.hasError, bean, name, start: decl.startIndex, end: decl.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
     for (const p of list) {
       const kids = named(p);
       const pname = kids.find((k) => k.type === 'identifier');
@@ -167,6 +169,7 @@ const nameUsed = (tokens: readonly Token[], name: string, r: { start: number; en
 
 export function migrateBatchKotlin(ctx: LibContext, fallback: (ctx: LibContext, why: string) => LibResult): LibResult {
   const all = owners(ctx);
+  if (all.some((o) => o.broken)) return fallback(ctx, 'tree-sitter-kotlin does not parse the declaration cleanly');
   if (!all.length) return fallback(ctx, 'the factories are neither primary-constructor nor @Bean function parameters');
   const stray = strayFactory(ctx, all);
   if (stray) return fallback(ctx, `${stray} is also used other than as a constructor or @Bean function parameter`);

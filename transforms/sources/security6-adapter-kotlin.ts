@@ -52,6 +52,8 @@ interface KtConfigure {
 
 interface KtAdapter {
   decl: ClassDecl;
+  /** tree-sitter-kotlin found a syntax error inside the class: its structure is not trusted. */
+  broken: boolean;
   keyword: string;
   classModifiers: string[];
   /** The adapter's entry in the supertype list, and the range that removing it deletes. */
@@ -151,10 +153,30 @@ function kotlinAdapters(ctx: LibContext, decls: readonly ClassDecl[]): KtAdapter
       const methods = body ? named(body).filter((f) => f.type === 'function_declaration').map(configureOf).filter((m): m is KtConfigure => !!m) : [];
       const mods = kids.find((k) => k.type === 'modifiers');
       const classModifiers = mods ? named(mods).filter((m) => m.type !== 'annotation' && !COMMENTS.has(m.type)).map((m) => m.text) : [];
-      out.push({ decl, keyword: tokens[decl.keyword]!.value, classModifiers, spec: range(spec), removal, args, methods });
+      out.push({ decl, broken: c.hasError, keyword: tokens[decl.keyword]!.value, classModifiers, spec: range(spec), removal, args, methods });
     };
     visit(tree.rootNode);
   });
+  return out;
+}
+
+/** Classes whose header names the adapter but which the tree did not give as adapters (a syntax error around them). */
+function unparsedAdapters(ctx: LibContext, decls: readonly ClassDecl[], found: readonly KtAdapter[]): { decl: ClassDecl; offset: number }[] {
+  const { tokens } = ctx.model;
+  const fq = ctx.libs.security.adapter.type;
+  const simple = simpleOf(fq);
+  const out: { decl: ClassDecl; offset: number }[] = [];
+  for (const d of decls) {
+    if (found.some((a) => a.decl === d)) continue;
+    const end = d.open ?? Math.min(tokens.length, d.keyword + 40);
+    for (let j = d.keyword + 2; j < end; j++) {
+      const t = tokens[j]!;
+      if (t.type === 'ident' && t.value === simple && tokens[j - 1]?.value !== '.' ? ctx.model.importedNames.get(simple) === fq : t.value === simple && tokens[j - 1]?.value === '.') {
+        out.push({ decl: d, offset: t.start });
+        break;
+      }
+    }
+  }
   return out;
 }
 
@@ -173,6 +195,7 @@ const bodyRange = (m: KtConfigure): Range => (m.body.kind === 'block' ? { start:
 /** Why this Kotlin adapter cannot be rewritten, or undefined (then `users` is filled in). */
 function kotlinBlocker(ctx: LibContext, a: KtAdapter): string | undefined {
   const { tokens } = ctx.model;
+  if (a.broken) return 'tree-sitter-kotlin does not parse the class cleanly';
   if (a.keyword !== 'class') return `it is an ${a.keyword}, whose bean functions Spring cannot proxy`;
   const odd = a.classModifiers.find((m) => !['open', 'public', 'internal'].includes(m));
   if (odd) return `the class is ${odd}`;
@@ -292,7 +315,9 @@ export function migrateKotlinAdapters(ctx: LibContext, decls: ClassDecl[], out: 
   const row = ctx.libs.security.adapter;
   const { tokens } = ctx.model;
   let rewritten = 0;
-  for (const a of kotlinAdapters(ctx, decls)) {
+  const adapters = kotlinAdapters(ctx, decls);
+  for (const d of unparsedAdapters(ctx, decls, adapters)) out.findings.push(adapterFinding(ctx, d.decl, d.offset, 'tree-sitter-kotlin does not parse the class cleanly'));
+  for (const a of adapters) {
     const why = kotlinBlocker(ctx, a);
     if (why) {
       out.findings.push(adapterFinding(ctx, a.decl, a.spec.start, why));
