@@ -181,6 +181,12 @@ describe('security6 adapter in Kotlin', () => {
     expect(r.edits).toEqual([]);
     expect(r.findings[0]!.message).toMatch(/does not parse the class cleanly/);
   });
+  it('reports a class another file extends', () => {
+    const t = kt('open class Base : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}');
+    const r = migrateAdapter(ctx(t, 'kotlin', [{ path: 'Sub.kt', text: 'class Sub : Other, Base() {}' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/Sub\.kt extends it/);
+  });
   it('reports a class without a body', () => {
     const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter()'), 'kotlin'));
     expect(r.edits).toEqual([]);

@@ -32,9 +32,8 @@ export function usesAdapter(ctx: LibContext, decl: ClassDecl, ownParams: Readonl
 export function hierarchyBlocker(ctx: LibContext, decl: ClassDecl): string | undefined {
   const { tokens } = ctx.model;
   if (tokens[decl.keyword + 2]?.value === '<') return 'the class is generic';
-  const name = decl.name;
-  const sub = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && new RegExp(`extends\\s+([\\w.]*\\.)?${name}\\b|[:,]\\s*([\\w.]*\\.)?${name}\\s*\\(`).test(f.text));
-  if (sub) return `${sub.path} extends it`;
+  const sub = adapterProject(ctx).extended.get(decl.name);
+  if (sub) return `${sub} extends it`;
   return undefined;
 }
 
@@ -50,17 +49,21 @@ export const usersNotMapped = (why: string) =>
 interface AdapterProject {
   adapters: number;
   declared: Map<string, Set<string>>;
+  /** Type names written as a superclass (Java `extends X`, Kotlin `: X(` / `, X(`) -> the first file doing so. */
+  extended: Map<string, string>;
 }
+const EXTENDS = /extends\s+(?:[\w.]*\.)?([A-Z]\w*)\b|[:,]\s*(?:[\w.]*\.)?([A-Z]\w*)\s*\(/g;
 const BEAN_DECLARATION = /\b(?:fun|SecurityFilterChain|WebSecurityCustomizer|UserDetailsService)\s+(filterChain|webSecurityCustomizer|userDetailsService)\s*\(/g;
 
 function adapterProject(ctx: LibContext): AdapterProject {
   let facts = projectCache.get(ctx.project);
   if (facts === undefined) {
-    facts = { adapters: 0, declared: new Map() };
+    facts = { adapters: 0, declared: new Map(), extended: new Map() };
     for (const f of ctx.project.ofKind('java', 'kotlin')) {
       if (f.text === undefined) continue;
       facts.adapters += f.text.match(/\bWebSecurityConfigurerAdapter\s*(\(\s*\))?\s*[{,]|extends\s+(?:[\w.]*\.)?WebSecurityConfigurerAdapter\b/g)?.length ?? 0;
       for (const m of f.text.matchAll(BEAN_DECLARATION)) facts.declared.set(m[1]!, (facts.declared.get(m[1]!) ?? new Set()).add(f.text));
+      for (const m of f.text.matchAll(EXTENDS)) if (!facts.extended.has(m[1] ?? m[2]!)) facts.extended.set(m[1] ?? m[2]!, f.path);
     }
     projectCache.set(ctx.project, facts);
   }
