@@ -246,6 +246,22 @@ describe('batch5 in Kotlin', () => {
       'class B(\n    private val jobRepository: JobRepository,\n    private val transactionManager: PlatformTransactionManager\n) {',
     );
   });
+  it('adds the transaction manager as a second injected property next to a lone step factory property', () => {
+    const t = kt('class B {\n    @Autowired\n    private lateinit var steps: StepBuilderFactory\n\n    @Bean fun s(t: Tasklet) = steps.get("s").tasklet(t).build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain(
+      '    @Autowired\n    private lateinit var jobRepository: JobRepository\n    @Autowired\n    private lateinit var transactionManager: PlatformTransactionManager\n\n',
+    );
+  });
+  it.each([
+    ['class B {\n    @Autowired lateinit var jobs: JobBuilderFactory\n    fun j() = jobs.get("j").build()\n    fun k() = jobs.get("k").build()\n}', 'X.kt', 'val f = b.jobs', /X\.kt may read jobs/],
+    ['class B {\n    lateinit var jobs: JobBuilderFactory\n    fun j() = jobs.get("j").build()\n}', 'Y.kt', '', /only a private val, a plain parameter or an @Autowired lateinit var/],
+  ])('reports a property that is %s', (body, path, other, why) => {
+    const r = migrateBatch(ctx(kt(body), 'kotlin', [{ path, text: other }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
   it('reports a factory parameter of a function that is not a @Bean', () => {
     const r = migrateBatch(ctx(kt('class B {\n  fun j(jobs: JobBuilderFactory) = jobs.get("j").build()\n}'), 'kotlin'));
     expect(r.edits).toEqual([]);

@@ -7,6 +7,8 @@
 // -> `StepBuilder("s", jobRepository)`, and in the step chain `.chunk<I, O>(n)` / `.chunk(n)` /
 // `.tasklet(t)` / `.tasklet { .. }` -> `.chunk<I, O>(n, transactionManager)` / `.tasklet({ .. }, transactionManager)`.
 //
+// `@Autowired lateinit var jobs: JobBuilderFactory` properties are replaced in place the same way
+// (not private: only when no other file reads `.jobs`).
 // The other Kotlin shape, factories as @Bean function parameters, gets the Java treatment: each
 // such parameter gives way to `jobRepository: JobRepository` (and `transactionManager:
 // PlatformTransactionManager` when the function's chains call chunk/tasklet).
@@ -20,6 +22,7 @@
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { type Node, withTree } from '../../src/formats/tree-sitter.js';
+import { removalEdit } from './annotations.js';
 import { getCalls, transactionalEdits } from './batch5-kotlin-chain.js';
 import { type LibContext, type LibResult, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 
@@ -28,10 +31,14 @@ const RULE = 'batch5/builders';
 const INFRASTRUCTURE = /DataSource|TransactionManager|JobRepository|JobLauncher|JobExplorer|JobRegistry|BatchConfigurer|EntityManagerFactory|BatchConfiguration/;
 
 interface Param {
+  /** A constructor parameter, an injected `lateinit var` property of the class, a function parameter. */
+  kind: 'ctor' | 'prop' | 'fn';
   factory: string;
   builder: string;
   name: string;
-  /** The whole class_parameter, its `name: Type` part, and whether it is a `val` property. */
+  /** Non-private: another file may read it. */
+  visible: boolean;
+  /** The whole declaration, its `name: Type` part, and whether it is a property. */
   node: { start: number; end: number };
   nameType: { start: number; end: number };
   modifiers: string;
@@ -65,19 +72,22 @@ function owners(ctx: LibContext): Owner[] {
   const typeOf = (written: string) =>
     factories.find((f) => written === f.factory || (written === simpleOf(f.factory) && model.importedNames.get(written) === f.factory));
   const out: Owner[] = [];
-  const collect = (decl: Node, kind: Owner['kind'], list: Node[]) => {
+  const collect = (decl: Node, kind: Owner['kind'], list: Node[], props: Node[] = []) => {
     const mods = named(decl).find((k) => k.type === 'modifiers');
     const bean = !!mods && named(mods).some((a) => a.type === 'annotation' && /^@(org\.springframework\.context\.annotation\.)?Bean\b/.test(a.text));
     const name = named(decl).find((k) => k.type === 'identifier')?.text ?? '';
     const found: Owner = { kind, broken: decl.hasError, bean, name, start: decl.startIndex, end: decl.endIndex, params: [], others: new Map(), list: list.map((p) => ({ start: p.startIndex, end: p.endIndex })) };
-    for (const p of list) {
+    for (const p of [...list, ...props]) {
+      const pkind: Param['kind'] = p.type === 'property_declaration' ? 'prop' : kind === 'function' ? 'fn' : 'ctor';
       const kids = named(p);
-      const pname = kids.find((k) => k.type === 'identifier');
-      const type = kids.find((k) => k.type === 'user_type' || k.type === 'nullable_type');
+      const variable = pkind === 'prop' ? kids.find((k) => k.type === 'variable_declaration') : p;
+      const vkids = variable ? named(variable) : [];
+      const pname = vkids.find((k) => k.type === 'identifier');
+      const type = vkids.find((k) => k.type === 'user_type' || k.type === 'nullable_type');
       if (!pname || !type) continue;
       const pmods = kids.find((k) => k.type === 'modifiers' || k.type === 'parameter_modifiers');
       // A function parameter is in scope in the whole body, like a constructor property.
-      const property = kind === 'function' || p.children.some((k) => k?.type === 'val' || k?.type === 'var');
+      const property = kind === 'function' || pkind === 'prop' || p.children.some((k) => k?.type === 'val' || k?.type === 'var');
       const row = typeOf(type.text.replace(/\s+/g, ''));
       if (!row) {
         found.others.set(pname.text, { type: type.text, property });
@@ -85,8 +95,19 @@ function owners(ctx: LibContext): Owner[] {
       }
       const isVar = p.children.some((k) => k?.type === 'var');
       const modText = pmods?.text ?? '';
-      const ok = !isVar && (kind === 'class' && property ? modText === 'private' : modText === '');
+      const mods = pmods ? named(pmods) : [];
+      const visibility = mods.find((m) => m.type === 'visibility_modifier')?.text;
+      // `@Autowired (private) lateinit var x: Factory`: field injection, no initializer, nothing else.
+      const injected =
+        pkind === 'prop' &&
+        isVar &&
+        !kids.some((k) => k.startIndex >= type.endIndex) &&
+        mods.some((m) => m.type === 'annotation' && /^@(\w+\.)*(Autowired|Inject)$/.test(m.text)) &&
+        mods.every((m) => m.type === 'annotation' || m.text === 'lateinit' || m.text === 'private' || m.text === 'public');
+      const ok = pkind === 'prop' ? injected : !isVar && (kind === 'class' && property ? modText === 'private' : modText === '');
       found.params.push({
+        kind: pkind,
+        visible: pkind === 'prop' ? visibility !== 'private' : false,
         factory: row.factory,
         builder: row.builder,
         name: pname.text,
@@ -105,7 +126,9 @@ function owners(ctx: LibContext): Owner[] {
         if (c.type === 'class_declaration') {
           const ctor = named(c).find((k) => k.type === 'primary_constructor');
           const params = ctor ? named(ctor).find((k) => k.type === 'class_parameters') : undefined;
-          collect(c, 'class', params ? named(params).filter((p) => p.type === 'class_parameter') : []);
+          const body = named(c).find((k) => k.type === 'class_body');
+          const props = body ? named(body).filter((k) => k.type === 'property_declaration') : [];
+          collect(c, 'class', params ? named(params).filter((p) => p.type === 'class_parameter') : [], props);
         } else if (c.type === 'function_declaration') {
           const params = named(c).find((k) => k.type === 'function_value_parameters');
           collect(c, 'function', params ? named(params).filter((p) => p.type === 'parameter') : []);
@@ -136,7 +159,7 @@ function blocker(ctx: LibContext, o: Owner, calls: Map<Param, { at: number; firs
   const { tokens } = ctx.model;
   if (o.kind === 'function' && !o.bean) return `${o.name} takes a factory but is not a @Bean function`;
   const bad = o.params.find((p) => !p.ok);
-  if (bad) return `${bad.name} is declared '${bad.modifiers.trim()}' (only a private val or a plain parameter is replaced)`;
+  if (bad) return `${bad.name} is declared '${bad.modifiers.trim().replace(/\s+/g, ' ')}' (only a private val, a plain parameter or an @Autowired lateinit var is replaced)`;
   const scope = scopeOf(ctx, o);
   for (const p of o.params) {
     const gets = new Set(calls.get(p)!.map((g) => g.at));
@@ -145,9 +168,13 @@ function blocker(ctx: LibContext, o: Owner, calls: Map<Param, { at: number; firs
     if (calls.get(p)!.some((g) => !within(tokens[g.at]!, o))) return `${p.name}.get(..) is called outside ${o.kind === 'class' ? 'its class' : 'its function'}`;
   }
   if (o.kind === 'function') return undefined;
-  // Another file constructing the class (a test, a hand-written configuration) passes factories.
-  const maker = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && f.text !== ctx.model.text && new RegExp(`\\b${o.name}\\s*\\(`).test(f.text));
-  if (maker) return `${maker.path} calls its constructor`;
+  // Another file constructing the class (a test, a hand-written configuration) passes factories;
+  // another file may read a property that is not private.
+  const ctor = o.params.some((p) => p.kind === 'ctor');
+  const visible = o.params.filter((p) => p.visible).map((p) => p.name);
+  const reach = new RegExp([ctor ? `\\b${o.name}\\s*\\(` : '', ...visible.map((n) => `\\.${n}\\b`)].filter(Boolean).join('|'));
+  const other = ctor || visible.length ? ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && f.text !== ctx.model.text && reach.test(f.text)) : undefined;
+  if (other) return `${other.path} ${ctor ? 'calls its constructor' : `may read ${visible.join(', ')}`}`;
   const fn = tokens.findIndex((t, k) => t.value === 'fun' && t.type === 'ident' && within(t, o) && INFRASTRUCTURE.test(signature(ctx, k)));
   if (fn >= 0) return `the class declares ${signature(ctx, fn).trim()}, which the JobRepository / transaction manager are built from: injecting them into its constructor would be circular (take them as @Bean function parameters instead)`;
   return undefined;
@@ -170,7 +197,7 @@ const nameUsed = (tokens: readonly Token[], name: string, r: { start: number; en
 export function migrateBatchKotlin(ctx: LibContext, fallback: (ctx: LibContext, why: string) => LibResult): LibResult {
   const all = owners(ctx);
   if (all.some((o) => o.broken)) return fallback(ctx, 'tree-sitter-kotlin does not parse the declaration cleanly');
-  if (!all.length) return fallback(ctx, 'the factories are neither primary-constructor nor @Bean function parameters');
+  if (!all.length) return fallback(ctx, 'the factories are neither constructor parameters, injected properties nor @Bean function parameters');
   const stray = strayFactory(ctx, all);
   if (stray) return fallback(ctx, `${stray} is also used other than as a constructor or @Bean function parameter`);
   if (all.filter((o) => o.kind === 'class').length > 1 || (all.some((o) => o.kind === 'class') && all.length > 1))
@@ -255,7 +282,7 @@ function parameterEdits(ctx: LibContext, cls: Owner, addRepo: boolean, addTm: bo
       edits.push({ start: p.nameType.start, end: p.nameType.end, text: [wanted[i]!, ...more.map((w) => `${p.modifiers}${w}`)].join(sep), rule: RULE });
       return;
     }
-    removals.push(removal(cls, p));
+    removals.push(removal(ctx.model.text, cls, p));
   });
   // Two removals may share a comma: one deletion over their union.
   removals.sort((a, b) => a.start - b.start);
@@ -270,6 +297,7 @@ function parameterEdits(ctx: LibContext, cls: Owner, addRepo: boolean, addTm: bo
 /** What separates constructor parameters in this list: `,` + the line break and indent, or `, `. */
 function separator(ctx: LibContext, cls: Owner, p: Param): string {
   const { text } = ctx.model;
+  if (p.kind === 'prop') return `${ctx.eol}${lineIndent(text, p.node.start)}`;
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const neighbour = cls.list[i + 1] ?? cls.list[i - 1];
   // Alone in the list: one per line when the parameter sits on a line of its own.
@@ -280,7 +308,8 @@ function separator(ctx: LibContext, cls: Owner, p: Param): string {
 }
 
 /** Removes a parameter with the comma on one side (the previous one, else the next). */
-function removal(cls: Owner, p: Param): Edit {
+function removal(text: string, cls: Owner, p: Param): Edit {
+  if (p.kind === 'prop') return removalEdit(text, p.node.start, p.node.end, RULE);
   const i = cls.list.findIndex((l) => l.start === p.node.start);
   const prev = cls.list[i - 1];
   const next = cls.list[i + 1];
