@@ -1,9 +1,10 @@
 // Unit tests of the library modules' decisions that fixtures show only indirectly: the SpEL ->
 // typed access map, where new imports go, and the project-wide blockers.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectFile, ProjectView } from '../src/engine/types.js';
 import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
+import { loadGrammar } from '../src/formats/tree-sitter.js';
 import { importInsertion, type LibContext } from '../transforms/sources/lib-edits.js';
 import { buildModel } from '../transforms/sources/model.js';
 import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6.js';
@@ -137,4 +138,144 @@ describe('pathPatternParses', () => {
     ['/**/*.png', false],
     ['/a/**b', false],
   ])('%s -> %s', (p, ok) => expect(pathPatternParses(p)).toBe(ok));
+});
+
+describe('security6 adapter in Kotlin', () => {
+  beforeAll(() => loadGrammar('kotlin'));
+  const imports = [
+    'import org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter',
+    'import org.springframework.security.config.annotation.web.builders.HttpSecurity',
+    'import org.springframework.security.config.annotation.web.builders.WebSecurity',
+  ].join('\n');
+  const kt = (cls: string) => `${imports}\n\n${cls}\n`;
+  it('keeps the other supertypes and their commas', () => {
+    const t = kt('class A : Marker, WebSecurityConfigurerAdapter(), Other {\n    override fun configure(http: HttpSecurity) {\n        http.csrf()\n    }\n}');
+    const r = migrateAdapter(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('class A : Marker, Other {\n    @Bean\n    fun filterChain(http: HttpSecurity): SecurityFilterChain {\n        http.csrf()\n        return http.build()\n    }');
+  });
+  it('turns a one-line block and an expression body into beans', () => {
+    const t = kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n    override fun configure(web: WebSecurity) = web.debug(true)\n}');
+    const out = apply(t, migrateAdapter(ctx(t, 'kotlin')).edits);
+    expect(out).toContain('fun filterChain(http: HttpSecurity): SecurityFilterChain { http.csrf(); return http.build() }');
+    expect(out).toContain('fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> web.debug(true) }');
+  });
+  it('keeps the indentation of an expression body that starts on the next line', () => {
+    const t = kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) =\n        http {\n            csrf { }\n        }\n}');
+    expect(apply(t, migrateAdapter(ctx(t, 'kotlin')).edits)).toContain(
+      '    fun filterChain(http: HttpSecurity): SecurityFilterChain {\n        http {\n            csrf { }\n        }\n        return http.build()\n    }\n}',
+    );
+  });
+  it('maps several in-memory users, without new and semicolon', () => {
+    const t = kt(
+      'import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder\nclass A : WebSecurityConfigurerAdapter() {\n    override fun configure(auth: AuthenticationManagerBuilder) {\n        auth.inMemoryAuthentication().withUser("a").password("{noop}x").roles("A").and().withUser("b").password("{noop}y").authorities("B");\n    }\n}',
+    );
+    const r = migrateAdapter(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    const out = apply(t, r.edits);
+    expect(out).toContain('    @Bean\n    fun userDetailsService(): UserDetailsService {\n        return InMemoryUserDetailsManager(\n            User.withUsername("a").password("{noop}x").roles("A").build(),\n            User.withUsername("b").password("{noop}y").authorities("B").build())\n    }');
+    expect(out).not.toContain('AuthenticationManagerBuilder');
+  });
+  it('reports a class tree-sitter-kotlin does not parse cleanly', () => {
+    const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n    val = 1\n}'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/does not parse the class cleanly/);
+  });
+  it('reports a class another file extends', () => {
+    const t = kt('open class Base : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}');
+    const r = migrateAdapter(ctx(t, 'kotlin', [{ path: 'Sub.kt', text: 'class Sub : Other, Base() {}' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/Sub\.kt extends it/);
+  });
+  it('reports a class without a body', () => {
+    const r = migrateAdapter(ctx(kt('class A : WebSecurityConfigurerAdapter()'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/overrides no configure/);
+  });
+  it.each([
+    ['object A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /it is an object/],
+    ['class A : WebSecurityConfigurerAdapter(true) {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /passes \(true\)/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    internal override fun configure(http: HttpSecurity) { http.csrf() }\n}', /declared internal/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity?) { http!!.csrf() }\n}', /nullable/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf().and().apply(Dsl(applicationContext)) }\n}', /getApplicationContext\(\) as the property applicationContext/],
+    ['class A : WebSecurityConfigurerAdapter() {\n    override fun configure(web: WebSecurity) {\n        val x = 1\n        web.debug(true)\n    }\n}', /does more than configure its parameter/],
+    ['abstract class A : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}', /the class is abstract/],
+  ])('reports %s', (cls, why) => {
+    const r = migrateAdapter(ctx(kt(cls), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings).toHaveLength(1);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('names the bean after the class when another file already has a filterChain bean', () => {
+    const t = kt('class Shop : WebSecurityConfigurerAdapter() {\n    override fun configure(http: HttpSecurity) { http.csrf() }\n}');
+    const other = { path: 'Other.kt', text: 'class Other { @Bean fun filterChain(http: HttpSecurity): SecurityFilterChain = http.build() }' };
+    expect(apply(t, migrateAdapter(ctx(t, 'kotlin', [other])).edits)).toContain('fun shopFilterChain(http: HttpSecurity)');
+  });
+});
+
+describe('batch5 in Kotlin', () => {
+  beforeAll(() => loadGrammar('kotlin'));
+  const kt = (body: string) =>
+    [
+      'import org.springframework.batch.core.configuration.annotation.JobBuilderFactory',
+      'import org.springframework.batch.core.configuration.annotation.StepBuilderFactory',
+      body,
+    ].join('\n');
+  it('reuses a transaction manager property the class already has and removes the spare factory', () => {
+    const t = kt('class B(private val jobs: JobBuilderFactory, private val transactionManager: PlatformTransactionManager, private val steps: StepBuilderFactory) {\n  fun s() = steps.get("s").chunk<String, String>(3).build()\n  fun j() = jobs.get("j").build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    const out = apply(t, r.edits);
+    expect(out).toContain('class B(private val jobRepository: JobRepository, private val transactionManager: PlatformTransactionManager) {');
+    expect(out).toContain('StepBuilder("s", jobRepository).chunk<String, String>(3, transactionManager)');
+  });
+  it.each([
+    ['class B(val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n}', /declared 'val'/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n  fun leak() = jobs\n}', /used other than as jobs\.get/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  fun j(jobRepository: Any) = jobs.get("j").build()\n}', /name jobRepository is taken/],
+    ['class B(private val jobs: JobBuilderFactory) {\n  @Bean fun dataSource(): DataSource = make()\n  fun j() = jobs.get("j").build()\n}', /declares dataSource: DataSource/],
+  ])('reports %s', (body, why) => {
+    const r = migrateBatch(ctx(kt(body), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings.length).toBeGreaterThan(0);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('puts the added parameter on its own line when the factory had one', () => {
+    const t = kt('class B(\n    private val steps: StepBuilderFactory\n) {\n  fun s(t: Tasklet) = steps.get("s").tasklet(t).build()\n}');
+    expect(apply(t, migrateBatch(ctx(t, 'kotlin')).edits)).toContain(
+      'class B(\n    private val jobRepository: JobRepository,\n    private val transactionManager: PlatformTransactionManager\n) {',
+    );
+  });
+  it('adds the transaction manager as a second injected property next to a lone step factory property', () => {
+    const t = kt('class B {\n    @Autowired\n    private lateinit var steps: StepBuilderFactory\n\n    @Bean fun s(t: Tasklet) = steps.get("s").tasklet(t).build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain(
+      '    @Autowired\n    private lateinit var jobRepository: JobRepository\n    @Autowired\n    private lateinit var transactionManager: PlatformTransactionManager\n\n',
+    );
+  });
+  it.each([
+    ['class B {\n    @Autowired lateinit var jobs: JobBuilderFactory\n    fun j() = jobs.get("j").build()\n    fun k() = jobs.get("k").build()\n}', 'X.kt', 'val f = b.jobs', /X\.kt may read jobs/],
+    ['class B {\n    lateinit var jobs: JobBuilderFactory\n    fun j() = jobs.get("j").build()\n}', 'Y.kt', '', /only a private val, a plain parameter or an @Autowired lateinit var/],
+  ])('reports a property that is %s', (body, path, other, why) => {
+    const r = migrateBatch(ctx(kt(body), 'kotlin', [{ path, text: other }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(why);
+  });
+  it('reports a factory parameter of a function that is not a @Bean', () => {
+    const r = migrateBatch(ctx(kt('class B {\n  fun j(jobs: JobBuilderFactory) = jobs.get("j").build()\n}'), 'kotlin'));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/j takes a factory but is not a @Bean function/);
+  });
+  it('gives a @Bean function the parameters its own factory parameter had', () => {
+    const t = kt('class B {\n  @Bean fun t(steps: StepBuilderFactory, t: Tasklet) = steps.get("t").tasklet(t).build()\n}');
+    const r = migrateBatch(ctx(t, 'kotlin'));
+    expect(r.findings).toEqual([]);
+    expect(apply(t, r.edits)).toContain('@Bean fun t(jobRepository: JobRepository, transactionManager: PlatformTransactionManager, t: Tasklet) = StepBuilder("t", jobRepository).tasklet(t, transactionManager).build()');
+  });
+  it('reports when another file calls the constructor', () => {
+    const r = migrateBatch(ctx(kt('class B(private val jobs: JobBuilderFactory) {\n  fun j() = jobs.get("j").build()\n}'), 'kotlin', [{ path: 'T.kt', text: 'val b = B(factory)' }]));
+    expect(r.edits).toEqual([]);
+    expect(r.findings[0]!.message).toMatch(/T\.kt calls its constructor/);
+  });
 });

@@ -5,12 +5,14 @@
 // with JobRepository and PlatformTransactionManager taken as parameters of the @Bean method
 // (Spring injects them), the factory field (or the factory parameter) removed. Java only, and
 // only when every use of a factory is `<factory>.get(..)` inside a @Bean method; anything else
-// (constructor injection, a use outside a @Bean method, Kotlin) is a finding with the replacement.
+// (constructor injection, a use outside a @Bean method) is a finding with the replacement.
+// Kotlin, where constructor injection is the common shape, is batch5-kotlin.ts.
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { removalEdit } from './annotations.js';
 import { type LibContext, type LibResult, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { annotationSpans } from './lib-declarations.js';
+import { migrateBatchKotlin } from './batch5-kotlin.js';
 
 export const BATCH_RULES = { builders: 'batch5/builders' } as const;
 const RULE = BATCH_RULES.builders;
@@ -158,10 +160,11 @@ function withBlankLine(text: string, e: Edit): Edit {
 }
 
 const KOTLIN_MESSAGE =
-  'is removed in Spring Batch 5 (Kotlin sources are reported, not rewritten): use JobBuilder("name", jobRepository) / StepBuilder("name", jobRepository) with JobRepository and PlatformTransactionManager as @Bean function parameters, and .chunk(n, transactionManager) / .tasklet(t, transactionManager)';
+  'use JobBuilder("name", jobRepository) / StepBuilder("name", jobRepository) with JobRepository and PlatformTransactionManager as constructor properties or @Bean function parameters, and .chunk(n, transactionManager) / .tasklet(t, transactionManager)';
 
-/** Kotlin: every use of a factory type outside the imports is reported. */
-function kotlinFindings(ctx: LibContext, out: LibResult): LibResult {
+/** Kotlin not rewritten: every use of a factory type outside the imports is reported, with why. */
+function kotlinFindings(ctx: LibContext, why: string): LibResult {
+  const out = emptyResult();
   const { tokens } = ctx.model;
   const importTokens = new Set<number>();
   for (const i of ctx.model.imports) for (let k = i.startToken; k <= i.endToken; k++) importTokens.add(k);
@@ -170,7 +173,7 @@ function kotlinFindings(ctx: LibContext, out: LibResult): LibResult {
     const simple = simpleOf(row.factory);
     tokens.forEach((t, k) => {
       if (t.type === 'ident' && t.value === simple && !importTokens.has(k) && tokens[k - 1]?.value !== '.')
-        out.findings.push({ rule: RULE, severity: 'error', offset: t.start, message: `${simple} ${KOTLIN_MESSAGE}`, docs: row.source });
+        out.findings.push({ rule: RULE, severity: 'error', offset: t.start, message: `${simple} is removed in Spring Batch 5 and this file was not rewritten: ${why}. In Kotlin, ${KOTLIN_MESSAGE}`, docs: row.source });
     });
   }
   return out;
@@ -180,7 +183,7 @@ export function migrateBatch(ctx: LibContext): LibResult {
   const out = emptyResult();
   const { tokens } = ctx.model;
   const batch = ctx.libs.batch;
-  if (ctx.lang !== 'java') return kotlinFindings(ctx, out);
+  if (ctx.lang !== 'java') return batch.factories.some((r) => refersToType(ctx.model, r.factory)) ? migrateBatchKotlin(ctx, kotlinFindings) : out;
   const ms = methods(ctx);
   const hs = holders(ctx, ms);
   if (!hs.length) return out;

@@ -1,16 +1,19 @@
 // WebSecurityConfigurerAdapter (removed in Spring Security 6) -> a configuration with beans:
 //   configure(HttpSecurity http)  -> @Bean SecurityFilterChain filterChain(HttpSecurity http) ... return http.build();
 //   configure(WebSecurity web)    -> @Bean WebSecurityCustomizer webSecurityCustomizer() { return (web) -> ...; }
-// Only Java, and only when the mapping is direct: the class calls none of the adapter's own
-// methods (authenticationManagerBean(), userDetailsService(), super.configure(..), ...), no
-// other class extends it, configure(AuthenticationManagerBuilder) is not overridden, and the
-// bodies return nothing themselves. Anything else is a finding with the shape of the beans.
+// Only when the mapping is direct: the class calls none of the adapter's own methods
+// (authenticationManagerBean(), userDetailsService(), super.configure(..), ...), no other class
+// extends it, configure(AuthenticationManagerBuilder) only lists in-memory users, and the bodies
+// return nothing themselves. Anything else is a finding with the shape of the beans. This file
+// holds the Java rewrite and what both languages share; Kotlin is security6-adapter-kotlin.ts.
 import type { Edit } from '../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
 import { SECURITY_RULES, usesSecurity } from './security6.js';
 import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
+import { migrateKotlinAdapters } from './security6-adapter-kotlin.js';
+import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
 
 const RULE = SECURITY_RULES.adapter;
 const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
@@ -115,20 +118,12 @@ function returnsItself(tokens: readonly Token[], m: ConfigureMethod): boolean {
 /** Why the adapter class cannot be rewritten mechanically, or undefined. */
 function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): string | undefined {
   const { tokens } = ctx.model;
-  const inherited = new Set(ctx.libs.security.adapter.inherited);
-  for (let j = decl.open! + 1; j < decl.close!; j++) {
-    const t = tokens[j]!;
-    if (t.type !== 'ident') continue;
-    const prev = tokens[j - 1]?.value;
-    const receiverless = prev !== '.' || ['this', 'super'].includes(tokens[j - 2]?.value ?? '');
-    if (inherited.has(t.value) && tokens[j + 1]?.value === '(' && receiverless) return `it uses the adapter's ${t.value}()`;
-    if (t.value === 'super' && (tokens[j + 1]?.value === '(' || tokens[j + 1]?.value === '.')) return 'it calls the adapter through super';
-  }
+  const direct = usesAdapter(ctx, decl);
+  if (direct) return direct;
   const amb = methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
   if (amb) {
     const plan = inMemoryUsers(ctx, amb, adapterCount(ctx));
-    if (typeof plan === 'string')
-      return `configure(AuthenticationManagerBuilder) was not mapped (${plan}): publish a @Bean UserDetailsService (InMemoryUserDetailsManager, JdbcUserDetailsManager) or get the AuthenticationManager from AuthenticationConfiguration instead`;
+    if (typeof plan === 'string') return usersNotMapped(plan);
     amb.users = plan;
   }
   if (methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
@@ -136,12 +131,7 @@ function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): 
   if (!methods.some((m) => m.kind === 'HttpSecurity' || m.kind === 'WebSecurity' || m.users)) return 'it overrides no configure(..) method that maps to a bean';
   const web = methods.find((m) => m.kind === 'WebSecurity');
   if (web && statements(tokens, web).some((s) => tokens[s.first]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
-  const generic = tokens[decl.keyword + 2]?.value === '<';
-  if (generic) return 'the class is generic';
-  const name = decl.name;
-  const sub = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && new RegExp(`extends\\s+([\\w.]*\\.)?${name}\\b|:\\s*([\\w.]*\\.)?${name}\\s*\\(`).test(f.text));
-  if (sub) return `${sub.path} extends it`;
-  return undefined;
+  return hierarchyBlocker(ctx, decl);
 }
 
 /** Top-level statements of a method body: [first, last] tokens (last is the `;`). */
@@ -160,25 +150,6 @@ function statements(tokens: readonly Token[], m: ConfigureMethod): { first: numb
     }
   }
   return out;
-}
-
-/** Project-wide count of adapter subclasses: with more than one, bean names are made unique per class. */
-function adapterCount(ctx: LibContext): number {
-  let n = countCache.get(ctx.project);
-  if (n === undefined) {
-    n = 0;
-    for (const f of ctx.project.ofKind('java', 'kotlin')) n += f.text?.match(/\bWebSecurityConfigurerAdapter\s*(\(\s*\))?\s*[{,]|extends\s+(?:[\w.]*\.)?WebSecurityConfigurerAdapter\b/g)?.length ?? 0;
-    countCache.set(ctx.project, n);
-  }
-  return n;
-}
-const countCache = new WeakMap<object, number>();
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-function beanName(ctx: LibContext, decl: ClassDecl, base: string, taken: Set<string>): string {
-  const name = adapterCount(ctx) > 1 || taken.has(base) ? `${lowerFirst(decl.name)}${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
-  return name;
 }
 
 /** `@Override` -> `@Bean` (or `@Bean` added before the method), plus the class's @Order when it has one. */
@@ -256,34 +227,33 @@ function usersEdits(ctx: LibContext, m: ConfigureMethod, plan: UsersPlan): Edit[
   return edits;
 }
 
-function classOrder(ctx: LibContext, decl: ClassDecl): string | undefined {
-  const order = decl.annotations.find((a) => a.name === 'Order' || a.name.endsWith('.Order'));
-  if (!order) return undefined;
-  const { tokens, text } = ctx.model;
-  return text.slice(tokens[order.at]!.start, tokens[order.end]!.end);
-}
 
 export function migrateAdapter(ctx: LibContext): LibResult {
   const out = emptyResult();
   if (!usesSecurity(ctx)) return out;
   const row = ctx.libs.security.adapter;
   const { model } = ctx;
-  const { tokens } = model;
   const decls = classDecls(model, annotationSpans(model));
+  const rewritten = ctx.lang === 'kotlin' ? migrateKotlinAdapters(ctx, decls, out) : migrateJavaAdapters(ctx, decls, out);
+  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
+    const imp = importOf(model, fq);
+    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
+  }
+  return out;
+}
+
+/** Java classes `extends WebSecurityConfigurerAdapter`; returns how many were rewritten. */
+function migrateJavaAdapters(ctx: LibContext, decls: ClassDecl[], out: LibResult): number {
+  const row = ctx.libs.security.adapter;
+  const { tokens } = ctx.model;
   let rewritten = 0;
   for (const decl of decls) {
     const ext = extendsAdapter(ctx, decl);
     if (!ext) continue;
-    const methods = ctx.lang === 'java' ? configureMethods(tokens, decl) : [];
-    const why = ctx.lang === 'java' ? blocker(ctx, decl, methods) : 'Kotlin classes are not rewritten';
+    const methods = configureMethods(tokens, decl);
+    const why = blocker(ctx, decl, methods);
     if (why) {
-      out.findings.push({
-        rule: RULE,
-        severity: 'error',
-        offset: tokens[ext.type]!.start,
-        message: `${decl.name} extends WebSecurityConfigurerAdapter (removed in Spring Security 6) and was not rewritten: ${why}. Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up`,
-        docs: row.source,
-      });
+      out.findings.push(adapterFinding(ctx, decl, tokens[ext.type]!.start, why));
       continue;
     }
     const taken = new Set(tokens.filter((t, j) => t.type === 'ident' && tokens[j + 1]?.value === '(').map((t) => t.value));
@@ -304,9 +274,5 @@ export function migrateAdapter(ctx: LibContext): LibResult {
     out.imports.push(row.bean);
     rewritten++;
   }
-  for (const fq of [row.type, AUTHENTICATION_MANAGER_BUILDER]) {
-    const imp = importOf(model, fq);
-    if (rewritten && imp && !usedOutside(model, simpleOf(fq), out.edits)) out.edits.push(removeImport(model, imp, RULE));
-  }
-  return out;
+  return rewritten;
 }

@@ -5,7 +5,7 @@
 //   @Bean UserDetailsService userDetailsService() {
 //       return new InMemoryUserDetailsManager(User.withUsername("u").password("{noop}p").roles("USER").build(), ...);
 //   }
-// (the Spring Security team's own migration of this set-up). The per-user calls are the same
+// (the Spring Security team's own migration of this set-up; in Kotlin without `new` and `;`). The per-user calls are the same
 // methods on User.UserBuilder. Anything else (a password encoder set on the builder, JDBC, LDAP,
 // custom providers, a user given as UserDetails, two adapters or another UserDetailsService in
 // the project, which would leave Spring Security without a single one to use) is reported.
@@ -32,7 +32,7 @@ export interface UsersPlan {
 }
 
 /** The users of `auth.inMemoryAuthentication().withUser(..)...;`, as [withUser '(' index, calls after it] per user. */
-function parseUsers(tokens: readonly Token[], m: UsersMethod): { user: number; calls: [number, number][] }[] | string {
+function parseUsers(tokens: readonly Token[], m: UsersMethod, kotlin: boolean): { user: number; calls: [number, number][] }[] | string {
   let j = m.bodyOpen + 1;
   const at = (v: string) => tokens[j]?.value === v;
   if (!(tokens[j]?.value === m.param && tokens[j + 1]?.value === '.' && tokens[j + 2]?.value === 'inMemoryAuthentication' && tokens[j + 3]?.value === '(' && tokens[j + 4]?.value === ')'))
@@ -53,7 +53,9 @@ function parseUsers(tokens: readonly Token[], m: UsersMethod): { user: number; c
     else return `${name}(..) on the in-memory builder has no User.UserBuilder counterpart`;
     j = close + 1;
   }
-  if (!at(';') || j + 1 !== m.bodyClose) return 'configure(AuthenticationManagerBuilder) does more than list in-memory users';
+  // Java ends the statement with `;`; in Kotlin it is optional.
+  const end = at(';') ? j + 1 : kotlin ? j : -1;
+  if (end !== m.bodyClose) return 'configure(AuthenticationManagerBuilder) does more than list in-memory users';
   if (!users.length) return 'no user is listed';
   return users;
 }
@@ -79,7 +81,8 @@ export function inMemoryUsers(ctx: LibContext, m: UsersMethod, adapters: number)
   const { tokens, text } = ctx.model;
   const conflict = projectConflict(ctx, adapters);
   if (conflict) return conflict;
-  const users = parseUsers(tokens, m);
+  const kotlin = ctx.lang === 'kotlin';
+  const users = parseUsers(tokens, m, kotlin);
   if (typeof users === 'string') return users;
   const user = userTaken(ctx) ? USER : 'User';
   const indent = lineIndent(text, tokens[m.bodyOpen + 1]!.start);
@@ -91,7 +94,7 @@ export function inMemoryUsers(ctx: LibContext, m: UsersMethod, adapters: number)
   });
   const first = tokens[m.bodyOpen + 1]!.start;
   const last = tokens[m.bodyClose - 1]!.end;
-  const replacement = `return new InMemoryUserDetailsManager(${ctx.eol}${built.join(`,${ctx.eol}`)});`;
+  const replacement = `return ${kotlin ? '' : 'new '}InMemoryUserDetailsManager(${ctx.eol}${built.join(`,${ctx.eol}`)})${kotlin ? '' : ';'}`;
   const imports = [USER_DETAILS_SERVICE, MANAGER];
   if (user === 'User') imports.push(USER);
   return { edit: { start: first, end: last, text: replacement, rule: 'security6/adapter' }, imports };
