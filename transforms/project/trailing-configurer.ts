@@ -9,6 +9,8 @@ import { detectEol } from '../../src/engine/text.js';
 
 export interface ConfigurerApi {
   iface: string;
+  /** Classes that implement the interface for their subclasses (Spring 5's WebMvcConfigurerAdapter, gone in 6: a subclass keeps its overrides when it moves to the interface). */
+  adapters: string[];
   matcher: string;
   method: string;
 }
@@ -59,7 +61,7 @@ function candidatesIn(file: ProjectFile, api: ConfigurerApi): Candidate[] {
     if (e instanceof ScanError) return [];
     throw e;
   }
-  const imported = seesType(text, api.iface);
+  const supertypes = [api.iface, ...api.adapters].map((fqcn) => ({ fqcn, name: simple(fqcn), imported: seesType(text, fqcn) }));
   const out: Candidate[] = [];
   let depth = 0;
   let declStart = 0; // where the current top-level declaration (its annotations) starts
@@ -76,7 +78,7 @@ function candidatesIn(file: ProjectFile, api: ConfigurerApi): Candidate[] {
     const header = tokens.slice(k + 2, open);
     // a Kotlin class without a body: the next `{` belongs to another declaration
     if (header.some((h) => h.type === 'ident' && ['class', 'interface', 'fun', 'object'].includes(h.value))) continue;
-    const names = (i: number) => header[i]!.value === simple(api.iface) && (imported ? header[i - 1]?.value !== '.' : qualifiedAt(header, i, api.iface));
+    const names = (i: number) => supertypes.some((st) => header[i]!.value === st.name && (st.imported ? header[i - 1]?.value !== '.' : qualifiedAt(header, i, st.fqcn)));
     if (!header.some((h, i) => h.type === 'ident' && names(i))) continue;
     if (!BEAN.test(text.slice(declStart, t.start)) || /\babstract\b/.test(text.slice(declStart, t.start))) continue;
     out.push({ file, tokens, name: tokens[k + 1]!.value, open, pkg: filePackage(text) });

@@ -99,8 +99,8 @@ function describe(route: Route, template: string): string {
 
 const MAIN = /@SpringBootApplication\b/;
 
-const MVC: ConfigurerApi = { iface: 'org.springframework.web.servlet.config.annotation.WebMvcConfigurer', matcher: 'org.springframework.web.servlet.config.annotation.PathMatchConfigurer', method: 'configurePathMatch' };
-const FLUX: ConfigurerApi = { iface: 'org.springframework.web.reactive.config.WebFluxConfigurer', matcher: 'org.springframework.web.reactive.config.PathMatchConfigurer', method: 'configurePathMatching' };
+const MVC: ConfigurerApi = { iface: 'org.springframework.web.servlet.config.annotation.WebMvcConfigurer', adapters: ['org.springframework.web.servlet.config.annotation.WebMvcConfigurerAdapter'], matcher: 'org.springframework.web.servlet.config.annotation.PathMatchConfigurer', method: 'configurePathMatch' };
+const FLUX: ConfigurerApi = { iface: 'org.springframework.web.reactive.config.WebFluxConfigurer', adapters: [], matcher: 'org.springframework.web.reactive.config.PathMatchConfigurer', method: 'configurePathMatching' };
 
 type ConfigurerChange = { op: FileOp; passedOver?: string } | { edit: { path: string; edits: Edit[] }; className: string; offset: number } | string;
 
