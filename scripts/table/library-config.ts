@@ -21,7 +21,7 @@ const COMMUNITY = 'org.hibernate.community.dialect.';
 const SPATIAL = 'org.hibernate.spatial.dialect.';
 
 function gone(source: string): string {
-  return `present in ${CORE_56}, absent from ${CORE_61}; ${source}`;
+  return `${CORE_61} (absent there; present in ${CORE_56}); ${source}`;
 }
 
 /** Classes removed from hibernate-core whose generic 6.1 class does the same job by itself. */
