@@ -35,7 +35,7 @@ const MAP_PREFIX = ['spring', 'jpa', 'properties'];
  */
 export function isDialectKey(table: MigrationTable, key: string): boolean {
   const keys = table.libraryConfig?.hibernateDialects.keys;
-  if (!keys) return false;
+  if (!keys || !/jpa/i.test(key)) return false; // every dialect key is below spring.jpa: most keys end here
   const segs = expandedSegments(key);
   return keys.some((k) => {
     const want = splitKey(k);
@@ -84,7 +84,7 @@ export type SpringfoxOutcome = { kind: 'rename'; to: string; row: SpringfoxKey }
 /** A springfox key's fate: moved to its springdoc key when the build has springdoc, else reported. */
 export function springfoxOutcome(table: MigrationTable, key: string, springdocInBuild: boolean): SpringfoxOutcome | undefined {
   const config = table.libraryConfig?.springfox;
-  if (!config) return undefined;
+  if (!config || !key.toLowerCase().startsWith(config.prefix.slice(0, -1).toLowerCase())) return undefined; // cheap test first: most keys end here
   const canonical = canonicalKey(key);
   if (!canonical.startsWith(canonicalKey(config.prefix.slice(0, -1)) + '.')) return undefined;
   const row = config.keys.find((k) => canonicalKey(k.from) === canonical);
