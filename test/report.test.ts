@@ -10,6 +10,7 @@ import { planMigration } from '../src/api.js';
 import { FORMATTERS } from '../src/report/index.js';
 import { formatMarkdown } from '../src/report/markdown.js';
 import { formatSarif, pathUri } from '../src/report/sarif.js';
+import { jsonBody } from '../src/report/json.js';
 import type { RunResult } from '../src/engine/types.js';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'project');
@@ -124,6 +125,22 @@ describe('sarif report', () => {
       ['project/banner-image', 'a/banner.png'],
     ]);
     expect(pending[0].message.text).toBe('Still to change automatically: 2 edit(s) by properties/rename; run boot-upgrade migrate.');
+  });
+
+  it('trailing-slash: one result per route on its own line, each naming its application (JSON too)', () => {
+    const route = (app: string, i: number) => ({ rule: 'project/trailing-slash', severity: 'warning' as const, path: `${app}/src/main/java/com/acme/C${i}.java`, line: i, column: 5, message: `GET /r${i}/ no longer reaches C${i}#get.` });
+    const result = { ...sample, changes: [], findings: [route('shop', 1), route('shop', 2), route('billing', 3), sample.findings[0]!] };
+    const log = JSON.parse(formatSarif(result, options));
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const results = log.runs[0].results as { ruleId: string; properties?: { application?: string }; locations: { physicalLocation: { region: { startLine: number } } }[] }[];
+    expect(results.map((r) => [r.ruleId, r.properties?.application, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ['project/trailing-slash', 'shop', 1],
+      ['project/trailing-slash', 'shop', 2],
+      ['project/trailing-slash', 'billing', 3],
+      ['project/jmx-exposure', undefined, 3],
+    ]);
+    const json = jsonBody(result, options);
+    expect(json.findings.map((f) => (f as { application?: string }).application)).toEqual(['shop', 'shop', 'billing', undefined]);
   });
 
   it('is schema-valid for a real run over the project fixtures, and catches an invalid log', async () => {

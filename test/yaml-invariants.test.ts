@@ -49,6 +49,10 @@ function tableKeys(): { exact: Set<string>; prefixes: string[] } {
     exact.add(String(r.to));
   }
   for (const r of p.values ?? []) for (const k of r.keys as string[]) exact.add(k);
+  // the library rows name keys too: dialect keys (their value changes), springfox keys and their springdoc targets
+  const libs = table.libraryConfig;
+  for (const k of libs?.hibernateDialects.keys ?? []) exact.add(k);
+  for (const r of libs?.springfox.keys ?? []) if (r.to) exact.add(r.from).add(r.to);
   return { exact, prefixes };
 }
 

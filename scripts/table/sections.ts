@@ -6,6 +6,7 @@ import { buildProject } from './project.js';
 import { buildCode } from './code.js';
 import { buildCoherence } from './coherence.js';
 import { buildLibraries } from './libraries.js';
+import { buildLibraryConfig } from './library-config.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
@@ -15,4 +16,5 @@ export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
   code: buildCode,
   coherence: buildCoherence,
   libraries: buildLibraries,
+  libraryConfig: buildLibraryConfig,
 };

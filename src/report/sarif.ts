@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FileChange, Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
-import { HOMEPAGE, ruleDocsUrl, ruleSummary } from './rules.js';
+import { applicationOf, HOMEPAGE, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
 import { firstChangedLine } from './pending.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -57,6 +57,9 @@ function findingResults(findings: Finding[], index: Map<string, number>) {
       message: { text: f.docs ? `${f.message} (${f.docs})` : f.message },
       locations: location(f.path, f.line, f.column),
       partialFingerprints: { 'bootUpgradeFinding/v1': fingerprint(key, nth) },
+      // one result per occurrence (a route): alerts sit on the line to change; the application
+      // they belong to lets a viewer group them as the text and Markdown reports do
+      ...(isPerApplication(f.rule) ? { properties: { application: applicationOf(f.path) } } : {}),
     };
   });
 }

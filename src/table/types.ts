@@ -5,6 +5,7 @@ import type { BuildSection } from './sections/build.js';
 import type { ProjectSection } from './sections/project.js';
 import type { CoherenceSection } from './sections/coherence.js';
 import type { LibrariesSection } from './sections/libraries.js';
+import type { LibraryConfigSection } from './sections/library-config.js';
 
 export type { PropertiesSection } from './sections/properties.js';
 
@@ -30,5 +31,6 @@ export interface MigrationTable {
   project?: ProjectSection;
   coherence?: CoherenceSection;
   libraries?: LibrariesSection;
+  libraryConfig?: LibraryConfigSection;
   manual?: ManualRow[];
 }

@@ -9,6 +9,8 @@ import { timed } from '../../src/engine/timing.js';
 import { collectRoutesSync, type PathLiteral, type Route } from '../../src/routes/index.js';
 import type { Edit, FileOp, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import { ruleFinding } from './rules.js';
+import { placeInExistingConfigurer, WHY_COMMENT, type ConfigurerApi } from './trailing-configurer.js';
+import { applicationOf } from '../../src/report/rules.js';
 
 export const TRAILING_RULE = 'project/trailing-slash';
 const SPRING = new Set(['spring-mvc', 'webflux', 'router-function']);
@@ -97,24 +99,36 @@ function describe(route: Route, template: string): string {
 
 const MAIN = /@SpringBootApplication\b/;
 
-/** One configurer class beside the @SpringBootApplication class (Java or Kotlin, MVC or WebFlux). */
-function configurer(project: ProjectView, sources: ProjectFile[], reactive: boolean): FileOp | string {
+const MVC: ConfigurerApi = { iface: 'org.springframework.web.servlet.config.annotation.WebMvcConfigurer', adapters: ['org.springframework.web.servlet.config.annotation.WebMvcConfigurerAdapter'], matcher: 'org.springframework.web.servlet.config.annotation.PathMatchConfigurer', method: 'configurePathMatch' };
+const FLUX: ConfigurerApi = { iface: 'org.springframework.web.reactive.config.WebFluxConfigurer', adapters: [], matcher: 'org.springframework.web.reactive.config.PathMatchConfigurer', method: 'configurePathMatching' };
+
+type ConfigurerChange = { op: FileOp; passedOver?: string } | { edit: { path: string; edits: Edit[] }; className: string; offset: number } | string;
+
+/**
+ * The setting where the user's configuration lives: the application's existing WebMvcConfigurer
+ * (WebFluxConfigurer) class, else one new class beside the @SpringBootApplication class.
+ */
+function configurer(project: ProjectView, sources: ProjectFile[], reactive: boolean): ConfigurerChange {
   const main = sources.find((f) => MAIN.test(f.text ?? ''));
   if (!main) return 'no @SpringBootApplication class to put a configurer beside';
   const pkg = /^\s*package\s+([\w.]+)/m.exec(main.text ?? '')?.[1];
+  const api = reactive ? FLUX : MVC;
+  const app = applicationOf(main.path);
+  const existing = placeInExistingConfigurer(sources, api, pkg ?? '', (p) => applicationOf(p) === app);
+  if (existing && 'edits' in existing) {
+    return { edit: { path: existing.path, edits: existing.edits.map((e) => ({ ...e, rule: TRAILING_RULE })) }, className: existing.className, offset: existing.offset };
+  }
   const dir = main.path.slice(0, main.path.lastIndexOf('/'));
   const kotlin = main.kind === 'kotlin';
   const target = `${dir}/TrailingSlashMatchConfiguration.${kotlin ? 'kt' : 'java'}`;
   if (existsSync(path.join(project.root, target))) return `${target} exists already`;
-  const api = reactive
-    ? { iface: 'org.springframework.web.reactive.config.WebFluxConfigurer', matcher: 'org.springframework.web.reactive.config.PathMatchConfigurer', method: 'configurePathMatching' }
-    : { iface: 'org.springframework.web.servlet.config.annotation.WebMvcConfigurer', matcher: 'org.springframework.web.servlet.config.annotation.PathMatchConfigurer', method: 'configurePathMatch' };
   const simple = (fqcn: string) => fqcn.slice(fqcn.lastIndexOf('.') + 1);
-  const why = '// Spring Framework 6 no longer matches "/a/" to a handler for "/a" by default. This restores\n// the Boot 2 behaviour; setUseTrailingSlashMatch is deprecated: prefer declaring the slash\n// routes (boot-upgrade --trailing-slash=routes) or redirecting in a proxy or filter.\n';
+  const why = WHY_COMMENT.map((l) => `// ${l}\n`).join('');
   const content = kotlin
     ? `${pkg ? `package ${pkg}\n\n` : ''}import org.springframework.context.annotation.Configuration\nimport ${api.iface}\nimport ${api.matcher}\n\n${why}@Configuration(proxyBeanMethods = false)\nclass TrailingSlashMatchConfiguration : ${simple(api.iface)} {\n    @Suppress("DEPRECATION")\n    override fun ${api.method}(configurer: ${simple(api.matcher)}) {\n        configurer.setUseTrailingSlashMatch(true)\n    }\n}\n`
     : `${pkg ? `package ${pkg};\n\n` : ''}import org.springframework.context.annotation.Configuration;\nimport ${api.iface};\nimport ${api.matcher};\n\n${why}@Configuration(proxyBeanMethods = false)\npublic class TrailingSlashMatchConfiguration implements ${simple(api.iface)} {\n\n    @Override\n    @SuppressWarnings("deprecation")\n    public void ${api.method}(${simple(api.matcher)} configurer) {\n        configurer.setUseTrailingSlashMatch(true);\n    }\n\n}\n`;
-  return { op: 'create', path: target, content, rule: TRAILING_RULE };
+  const op: FileOp = { op: 'create', path: target, content, rule: TRAILING_RULE };
+  return existing && 'reason' in existing ? { op, passedOver: existing.reason } : { op };
 }
 
 export const trailingSlashPass: ProjectPass = {
@@ -134,13 +148,20 @@ export const trailingSlashPass: ProjectPass = {
     const at = (route: Route) => ({ path: route.file, offset: route.offset });
     if (m === 'configurer') {
       const reactive = list.every((a) => a.route.framework !== 'spring-mvc');
-      const op = configurer(project, sources, reactive);
-      if (typeof op !== 'string') {
-        result.fileOps.push(op);
-        findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: op.path, line: 1 }, `Added ${op.path} for ${list.length} route(s); it uses a deprecated API.`, 'info'));
+      const change = configurer(project, sources, reactive);
+      if (typeof change !== 'string') {
+        const routes = `${list.length} route(s); it uses a deprecated API.`;
+        if ('edit' in change) {
+          result.edits.push(change.edit);
+          findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.edit.path, offset: change.offset }, `Turned trailing-slash matching back on in ${change.className} for ${routes}`, 'info'));
+        } else {
+          result.fileOps.push(change.op);
+          const why = change.passedOver ? ` (not in an existing configurer: ${change.passedOver})` : '';
+          findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.op.path, line: 1 }, `Added ${change.op.path}${why} for ${routes}`, 'info'));
+        }
         return result;
       }
-      findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(list[0]!.route), `Could not add a configurer: ${op}.`));
+      findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(list[0]!.route), `Could not add a configurer: ${change}.`));
     }
     const editsByFile = new Map<string, Edit[]>();
     for (const { route, template, literal } of list) {

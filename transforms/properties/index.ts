@@ -1,6 +1,7 @@
 // Passes of the properties transform, registered in transforms/index.ts.
 import type { FilePass, ProjectPass } from '../../src/engine/types.js';
 import { mentionsTableKeys } from '../../src/properties/resolve.js';
+import { mentionsLibraryConfig } from '../../src/properties/library-config.js';
 import { migrateProperties } from './migrate.js';
 import { ALL_RULES } from './rules.js';
 
@@ -9,7 +10,7 @@ export const propertiesPass: FilePass = {
   description: 'Spring Boot .properties files: key renames, value conversions, endpoint ids, removed and profile-specific keys',
   kinds: ['properties'],
   rules: ALL_RULES,
-  prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text),
+  prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text) || mentionsLibraryConfig(text),
   run: migrateProperties,
 };
 

@@ -2,6 +2,7 @@
 // a human must decide. Works one document at a time (`#---` / `!---` split a file), because a
 // key set in one document says nothing about another. Every edit touches only the text that
 // changes: a key's own characters, one value, or a whole line that is deleted.
+import { springdocAfterRun } from '../sources/springdoc.js';
 import { posix } from 'node:path';
 import type { Edit, FindingInput, PassContext, PassResult, Severity, SourceFile } from '../../src/engine/types.js';
 import {
@@ -20,6 +21,8 @@ import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity, resolveCached } from './keys.js';
 import { RULES } from './rules.js';
 import { appendAll } from '../../src/engine/edits.js';
+import { libraryConfigContext, type LibraryConfigContext } from '../../src/properties/library-config.js';
+import { migrateLibraryValues, springfoxRule } from './library-config.js';
 
 /** application-<profile>.properties: every document in it is profile-specific. */
 const PROFILE_FILE = /^application-(.+)\.properties$/;
@@ -33,7 +36,7 @@ interface Occupant {
 }
 
 /** What one document's migration produces, and which entries are already spoken for. */
-class DocumentWork {
+export class DocumentWork {
   readonly edits: Edit[] = [];
   readonly findings: FindingInput[] = [];
   /** Entries whose line is deleted or rewritten: no other rule may edit them. */
@@ -99,21 +102,24 @@ export function migrateProperties(file: SourceFile, ctx: PassContext): PassResul
   const parsed = parseProperties(file.text);
   const profile = PROFILE_FILE.exec(posix.basename(file.path))?.[1];
   const result: Required<PassResult> = { edits: [], findings: [] };
+  const found = libraryConfigContext(ctx.project);
+  const libs = { ...found, springdocInBuild: springdocAfterRun(ctx, file, found.springdocInBuild) };
   for (const doc of parsed.documents) {
-    const work = migrateDocument(file.text, ctx.table, doc, profile);
+    const work = migrateDocument(file.text, ctx.table, doc, profile, libs);
     appendAll(result.edits, work.edits);
     appendAll(result.findings, work.findings);
   }
   return result;
 }
 
-type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
+export type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
 
-function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined): DocumentWork {
+function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined, libs: LibraryConfigContext): DocumentWork {
   const work = new DocumentWork(text, table, doc);
-  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveCached(table, entry.key) }));
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveCached(table, entry.key) ?? springfoxRule(work, entry, libs) }));
   convertValues(work, resolved);
   renameKeys(work, resolved);
+  migrateLibraryValues(work, resolved.map((r) => ({ entry: r.entry, key: keyAfter(r) })), libs);
   reportRemovals(work, resolved);
   changeListValues(work, resolved);
   checkProfileSpecific(work, resolved, profile);

@@ -207,3 +207,11 @@ export function springfoxDecision(ctx: PassContext): SpringfoxSwitch {
     { libs, project: ctx.project },
   );
 }
+
+/**
+ * springdoc is on the classpath after this run: a build names it already, or the run switches
+ * springfox to it (the configuration passes move springfox keys only then).
+ */
+export function springdocAfterRun(ctx: PassContext, file: { text: string }, inBuild: boolean): boolean {
+  return inBuild || (file.text.includes('springfox') && springfoxDecision(ctx).on);
+}

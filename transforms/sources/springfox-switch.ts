@@ -42,10 +42,6 @@ export function springfoxSwitch(ctx: PassContext, dryRun: DryRun, lib: Omit<LibC
   return d;
 }
 
-/** The decision once made (the build passes read it; they cannot run the sources' rewrite). */
-export function decidedSwitch(ctx: PassContext): SpringfoxSwitch | undefined {
-  return decisions.get(ctx.project);
-}
 
 const off = (why: string, row?: LibraryRow): SpringfoxSwitch => ({ on: false, why, ...(row ? { row } : {}) });
 

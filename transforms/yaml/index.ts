@@ -1,12 +1,14 @@
 // The YAML configuration pass (application*.yml/yaml, bootstrap*, profile files, --config-glob):
 // renames and moves Spring Boot 2.7 keys to their 3.0 paths by splicing lines, never by
 // re-printing a document. Registered in transforms/index.ts.
+import { springdocAfterRun } from '../sources/springdoc.js';
 import type { FilePass, PassContext, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { parseYaml } from '../../src/formats/yaml.js';
 import { mentionsTableKeys, RULES } from '../../src/properties/resolve.js';
 import { DocPlanner, YAML_RULES } from './plan.js';
 import type { PlanOutput } from './plan.js';
+import { libraryConfigContext, LIBRARY_CONFIG_RULES, mentionsLibraryConfig } from '../../src/properties/library-config.js';
 
 const PROFILE_FILE = /(^|\/)(application|bootstrap)-[^/]+\.ya?ml$/i;
 
@@ -17,7 +19,9 @@ export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
   const eol = detectEol(file.text);
   const profileFile = PROFILE_FILE.test(file.path);
   const wanted = (rule: string) => ctx.ruleSelected('yaml', rule);
-  for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out, wanted).run();
+  const found = libraryConfigContext(ctx.project);
+  const libs = { ...found, springdocInBuild: springdocAfterRun(ctx, file, found.springdocInBuild) };
+  for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out, wanted, libs).run();
   return out;
 }
 
@@ -25,8 +29,8 @@ export const yamlPass: FilePass = {
   id: 'yaml',
   description: 'Spring Boot configuration in YAML: renamed and moved keys, value changes, conversions, removed keys',
   kinds: ['yaml'],
-  rules: [...Object.values(RULES), ...Object.values(YAML_RULES)],
-  prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text),
+  rules: [...Object.values(RULES), ...Object.values(YAML_RULES), ...Object.values(LIBRARY_CONFIG_RULES)],
+  prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text) || mentionsLibraryConfig(text),
   run: runYaml,
 };
 

@@ -16,6 +16,8 @@ import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftT
 import { listScalars, plainValue, scalarItems, valueEdit } from './values.js';
 import type { ValueItem } from './values.js';
 import { appendAll } from '../../src/engine/edits.js';
+import { LIBRARY_CONFIG_RULES, NO_LIBRARY_CONTEXT, type LibraryConfigContext } from '../../src/properties/library-config.js';
+import { dialectValue, springfoxKeyRule } from './library-config.js';
 
 export const YAML_RULES = {
   targetExists: 'yaml/target-exists',
@@ -99,6 +101,7 @@ export class DocPlanner {
     private readonly profileFile: boolean,
     private readonly out: PlanOutput,
     private readonly wanted: (rule: string) => boolean = () => true,
+    private readonly libs: LibraryConfigContext = NO_LIBRARY_CONTEXT,
   ) {
     this.lines = file.lines;
     this.text = file.text;
@@ -151,7 +154,8 @@ export class DocPlanner {
     }
     const changes = valueChanges(this.table, key);
     if (changes.length > 0) this.changeValues(pair, key, changes);
-    const rule = resolveKey(this.table, key);
+    this.changeDialect(pair, key);
+    const rule = resolveKey(this.table, key) ?? this.springfox(pair, key);
     if (!rule) return false;
     if (rule.kind === 'rename') return this.tryMove({ pair, target: splitKey(rule.to), rule: rule.rule, consumed: [] }, 'leaf');
     if (rule.kind === 'remove') this.reportRemoved(pair, rule.row);
@@ -180,6 +184,25 @@ export class DocPlanner {
         }
       }
     }
+  }
+
+  /** A Hibernate dialect class that 6.1 lacks: the value is rewritten, or reported. */
+  private changeDialect(pair: YamlPair, key: string): void {
+    const change = dialectValue(this.table, this.text, pair, key, this.libs);
+    if (!change) return;
+    if (change.edit && this.reserve([[change.edit.start, change.edit.end]], [])) {
+      this.out.edits.push({ ...change.edit, rule: LIBRARY_CONFIG_RULES.dialect });
+    } else if (change.edit) {
+      return; // another edit holds the value this round; the next round sees it again
+    }
+    this.finding(pair, LIBRARY_CONFIG_RULES.dialect, change.severity, change.message, pair.key.range![0], change.docs);
+  }
+
+  /** A springfox key: a rename when springdoc has the same key and the build has springdoc, else reported. */
+  private springfox(pair: YamlPair, key: string): ReturnType<typeof springfoxKeyRule>['rule'] {
+    const { rule, report } = springfoxKeyRule(this.table, key, this.libs);
+    if (report) this.finding(pair, LIBRARY_CONFIG_RULES.springfox, 'warning', report, pair.key.range![0], this.table.libraryConfig?.springfox.source);
+    return rule;
   }
 
   // ---- conversions -----------------------------------------------------------------------

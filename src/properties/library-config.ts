@@ -1,0 +1,126 @@
+// Configuration that Boot 3.0's library upgrades change, shared by the properties and YAML
+// passes: Hibernate dialect class names that Hibernate 6.1 no longer has (the value changes),
+// and springfox keys that springdoc 2 replaces (the key moves). The facts are the table's
+// `libraryConfig` rows; this module only decides which row applies and what to say.
+import type { ProjectView } from '../engine/types.js';
+import { tableIndex } from '../table/load.js';
+import type { DialectRow, SpringfoxKey } from '../table/sections/library-config.js';
+import type { MigrationTable } from '../table/types.js';
+import { canonicalKey, canonicalSegment, splitKey } from './resolve.js';
+
+export const LIBRARY_CONFIG_RULES = {
+  dialect: 'properties/hibernate-dialect',
+  springfox: 'properties/springfox',
+} as const;
+
+/** Keys the table's key rows do not cover (springfox.*): a file naming none needs no parse for them. */
+export function mentionsLibraryConfig(text: string): boolean {
+  return /springfox/i.test(text);
+}
+
+/** `spring.jpa.properties[hibernate.dialect]` -> spring, jpa, properties, hibernate, dialect. */
+function expandedSegments(key: string): string[] {
+  return splitKey(key).flatMap((segment) => {
+    const bracket = /^([^[]*)\[([^\]]*)\]$/.exec(segment);
+    if (!bracket || /^\d+$/.test(bracket[2]!)) return [segment];
+    return [bracket[1]!, ...bracket[2]!.replace(/^["']|["']$/g, '').split('.')];
+  });
+}
+
+const MAP_PREFIX = ['spring', 'jpa', 'properties'];
+
+/**
+ * Does `key` name one of the dialect keys? The `spring.jpa` part binds relaxed; what follows
+ * `spring.jpa.properties` is a map key that reaches Hibernate as written, so it must match exactly.
+ */
+export function isDialectKey(table: MigrationTable, key: string): boolean {
+  const keys = table.libraryConfig?.hibernateDialects.keys;
+  if (!keys || !/jpa/i.test(key)) return false; // every dialect key is below spring.jpa: most keys end here
+  const segs = expandedSegments(key);
+  return keys.some((k) => {
+    const want = splitKey(k);
+    if (want.length !== segs.length) return false;
+    const mapKey = MAP_PREFIX.every((p, i) => want[i] === p);
+    return want.every((w, i) => (mapKey && i >= MAP_PREFIX.length ? w === segs[i] : canonicalSegment(w) === canonicalSegment(segs[i]!)));
+  });
+}
+
+export type DialectOutcome =
+  | { kind: 'rewrite'; to: string; message: string; row: DialectRow }
+  | { kind: 'report'; severity: 'error' | 'info'; message: string; row: DialectRow };
+
+function dialectRows(table: MigrationTable): Map<string, DialectRow> {
+  return tableIndex(table, 'library-config/dialects', (t) => new Map((t.libraryConfig?.hibernateDialects.dialects ?? []).map((r) => [r.from, r])));
+}
+
+const DETECTS = 'Hibernate 6 also detects the dialect from the JDBC connection, so the key can usually be deleted';
+
+/** What to do with a dialect key's value (a class name as written, trimmed), or undefined when it is fine in 6.1. */
+export function dialectOutcome(table: MigrationTable, value: string, communityInBuild: boolean): DialectOutcome | undefined {
+  const row = dialectRows(table).get(value);
+  if (!row) return undefined;
+  const hibernate = `Hibernate ${table.libraryConfig!.hibernateDialects.hibernate} (Spring Boot 3.0)`;
+  const artifact = table.libraryConfig!.hibernateDialects.communityArtifact;
+  switch (row.status) {
+    case 'rename':
+      return { kind: 'rewrite', to: row.to!, row, message: `${row.from} does not exist in ${hibernate}: replaced by ${row.to}, which reads the database version from the connection (${DETECTS})` };
+    case 'community':
+      if (communityInBuild) return { kind: 'rewrite', to: row.to!, row, message: `${row.from} moved to ${artifact} in Hibernate 6: replaced by ${row.to}` };
+      return { kind: 'report', severity: 'error', row, message: `${row.from} does not exist in ${hibernate}; it moved to ${row.to} in ${artifact}: add that dependency and write ${row.to}` };
+    case 'deprecated':
+      return { kind: 'report', severity: 'info', row, message: `${row.from} still exists in ${hibernate} but is deprecated (gone in Hibernate 6.2, Spring Boot 3.1) and pins one database version: left unchanged; ${row.to} reads the version from the connection (${DETECTS})` };
+    default:
+      return { kind: 'report', severity: 'error', row, message: `${row.from} does not exist in ${hibernate}: ${row.replacement}` };
+  }
+}
+
+/** The value text a dialect rewrite writes: the new class, the old value's trailing blanks kept. */
+export function rewrittenValue(raw: string, to: string): string {
+  return to + raw.slice(raw.trimEnd().length);
+}
+
+export type SpringfoxOutcome = { kind: 'rename'; to: string; row: SpringfoxKey } | { kind: 'report'; message: string };
+
+/** A springfox key's fate: moved to its springdoc key when the build has springdoc, else reported. */
+export function springfoxOutcome(table: MigrationTable, key: string, springdocInBuild: boolean): SpringfoxOutcome | undefined {
+  const config = table.libraryConfig?.springfox;
+  if (!config || !key.toLowerCase().startsWith(config.prefix.slice(0, -1).toLowerCase())) return undefined; // cheap test first: most keys end here
+  const canonical = canonicalKey(key);
+  if (!canonical.startsWith(canonicalKey(config.prefix.slice(0, -1)) + '.')) return undefined;
+  const row = config.keys.find((k) => canonicalKey(k.from) === canonical);
+  const gone = 'springfox has no release for Spring Boot 3';
+  if (row?.to && springdocInBuild) return { kind: 'rename', to: row.to, row };
+  if (row?.to) return { kind: 'report', message: `${key} is read by springfox only (${gone}); no build file read names springdoc, so it was not moved: with springdoc 2 write ${row.to} (${row.note})` };
+  if (row) return { kind: 'report', message: `${key} has no springdoc counterpart (${gone}): ${row.note}` };
+  return { kind: 'report', message: `${key} is read by springfox only (${gone}) and springdoc has no key known to mean the same; delete it or find the springdoc setting by hand` };
+}
+
+const buildTexts = new WeakMap<ProjectView, string>();
+const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+
+/** Whether a build file the run read matches `pattern` (the build's text is joined once per run). */
+export function buildMentions(project: ProjectView, pattern: RegExp): boolean {
+  let text = buildTexts.get(project);
+  if (text === undefined) {
+    text = project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
+    buildTexts.set(project, text);
+  }
+  return pattern.test(text);
+}
+
+/** The evidence transforms/sources/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */
+export const SPRINGDOC_IN_BUILD = /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/;
+export const COMMUNITY_DIALECTS_IN_BUILD = /hibernate-community-dialects/;
+
+/** What the two passes need to know about the project, computed once per file. */
+export interface LibraryConfigContext {
+  springdocInBuild: boolean;
+  communityInBuild: boolean;
+}
+
+export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: false, communityInBuild: false };
+
+export function libraryConfigContext(project: ProjectView | undefined): LibraryConfigContext {
+  if (!project) return NO_LIBRARY_CONTEXT;
+  return { springdocInBuild: buildMentions(project, SPRINGDOC_IN_BUILD), communityInBuild: buildMentions(project, COMMUNITY_DIALECTS_IN_BUILD) };
+}
