@@ -28,10 +28,17 @@ export interface BuildFacts {
   libraries: Map<string, LibraryRow>;
   /** 'groupId:artifactId' -> a version that exists for a rename target Boot 3.0 does not manage. */
   targetVersions: Map<string, TargetVersionRow>;
-  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release. */
-  groups: Map<string, { library: string; version: string }>;
+  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release and which of the group's artifacts it is. */
+  groups: Map<string, ManagedGroup>;
   /** Version of a version property in the target release (undefined: not a 3.0 property). */
   propertyVersion(property: string): string | undefined;
+}
+
+export interface ManagedGroup {
+  library: string;
+  version: string;
+  /** The artifact is this library (the group's listed modules, a BOM project's prefix, or the whole group). */
+  has(artifactId: string | undefined): boolean;
 }
 
 /** A BOM import whose version moves: to `version`, when `below(current)`; findings under `rule`. */
@@ -94,10 +101,12 @@ export function buildFacts(ctx: PassContext): BuildFacts {
     for (const m of cloudModuleBoms(s.springCloud)) boms.set(`${m.row.groupId}:${m.row.artifactId}`, m);
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
-    const groups = new Map<string, { library: string; version: string }>();
+    const groups = new Map<string, ManagedGroup>();
     for (const g of s.managedGroups) {
       const version = g.version30[target.version];
-      if (version) groups.set(g.groupId, { library: g.library, version });
+      // an unknown artifact (a property use without one) counts only for a whole-group library
+      const has = (a: string | undefined) => (g.modules ? a !== undefined && g.modules.includes(a) : g.artifactPrefix ? a !== undefined && a.startsWith(g.artifactPrefix) : true);
+      if (version) groups.set(g.groupId, { library: g.library, version, has });
     }
     return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, libraries, targetVersions, groups, propertyVersion };
   });

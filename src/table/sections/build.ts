@@ -123,6 +123,14 @@ export interface ManagedGroupRow {
   groupId: string;
   library: string;
   version30: Record<string, string>;
+  /** The group's artifacts Boot lists one by one: another artifact of the group is not this library (java-dataloader beside graphql-java). */
+  modules?: string[];
+  /**
+   * A BOM named after one project of the group (`kotlinx-coroutines-bom` in org.jetbrains.kotlinx,
+   * which also publishes kotlinx-serialization, kotlinx-benchmark on their own lines): only
+   * artifacts starting with this prefix are the library.
+   */
+  artifactPrefix?: string;
 }
 
 export interface BuildSection {
