@@ -249,7 +249,7 @@ export function buildBuild(data: DataDir): BuildSection {
     },
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
     springCloud: buildSpringCloud(data),
-    libraries: buildLibraries(),
+    libraries: buildLibraries(library(deps30, 'Lombok').version),
     targetVersions: buildTargetVersions(),
     managedGroups: managedGroups(deps30),
   };

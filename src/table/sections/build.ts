@@ -106,6 +106,11 @@ export interface LibraryRow {
   to?: Coordinate;
   version?: string;
   below?: string;
+  /**
+   * A raise row for a library released once per Groovy line (Spock `2.3-groovy-3.0`): a pin whose
+   * release is in `releases` keeps it and takes `suffix`; an older 2.x pin becomes `version`.
+   */
+  variant?: { suffix: string; releases: string[] };
   note: string;
   source: string;
 }
