@@ -96,8 +96,42 @@ const OTHERS: LibraryRow[] = [
   },
 ];
 
-export function buildLibraries(): LibraryRow[] {
-  return [...springdoc(), ...OTHERS];
+const LOMBOK_JDK17 = '1.18.22';
+const SPOCK_GROOVY4 = 'https://libraries.io/maven/org.spockframework:spock-core/versions (2.2-groovy-4.0 and 2.3-groovy-4.0 are the first -groovy-4.0 releases; none before 2.2); Groovy 4 support: https://github.com/spockframework/spock/pull/1382 (milestone 2.2)';
+
+/**
+ * Lombok: Boot 3.0 manages it (lombok.version, from spring-boot-dependencies-3.0.json) on the same
+ * 1.18 line, so the pinned-line rule leaves a hand pin alone; but a pin before the first release
+ * with JDK 17 support fails to compile on the Java 17 Boot 3.0 needs: raised to Boot's version.
+ */
+function lombok(deps30Lombok: string): LibraryRow {
+  return {
+    from: { groupId: 'org.projectlombok', artifactId: 'lombok' },
+    action: 'raise',
+    below: LOMBOK_JDK17,
+    version: deps30Lombok,
+    note: `Lombok before ${LOMBOK_JDK17} does not support JDK 17 (its annotation processor fails inside javac), which Spring Boot 3.0 requires; ${deps30Lombok} is the version Boot 3.0 manages`,
+    source: `https://projectlombok.org/changelog ("v${LOMBOK_JDK17} (October 6th, 2021): PLATFORM: JDK17 support added"); version: spring-boot-dependencies-3.0.json lombok.version`,
+  };
+}
+
+/**
+ * Spock: Boot 3.0 moves Groovy to 4 (org.apache.groovy, groovy.version in the data). Spock builds one
+ * artifact per Groovy line (`2.3-groovy-3.0`, `2.3-groovy-4.0`); a -groovy-3.0/-2.5 pin brings
+ * Groovy 3 (org.codehaus.groovy) beside Boot's Groovy 4. The same release's -groovy-4.0 variant
+ * where it exists (2.2, 2.3), else 2.3-groovy-4.0; Spock 1.x (JUnit 4) is not moved.
+ */
+const SPOCK: LibraryRow = {
+  from: { groupId: 'org.spockframework', artifactId: '*' },
+  action: 'raise',
+  version: '2.3-groovy-4.0',
+  variant: { suffix: '-groovy-4.0', releases: ['2.2', '2.3'] },
+  note: 'Spring Boot 3.0 manages Groovy 4 (org.apache.groovy); Spock\'s -groovy-3.0 / -groovy-2.5 artifacts bring Groovy 3 / 2.5 (org.codehaus.groovy) beside it: use the -groovy-4.0 variant (first released with Spock 2.2)',
+  source: SPOCK_GROOVY4,
+};
+
+export function buildLibraries(deps30Lombok: string): LibraryRow[] {
+  return [...springdoc(), ...OTHERS, lombok(deps30Lombok), SPOCK];
 }
 
 export function buildTargetVersions(): TargetVersionRow[] {

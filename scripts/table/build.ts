@@ -163,9 +163,27 @@ function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
     if (libs.length !== 1) continue;
     const l = libs[0]!;
     if (/^\d{4}\./.test(l.version)) continue;
-    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) } });
+    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) }, ...groupMembers(l, groupId) });
   }
   return rows.sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
+}
+
+/**
+ * Which artifacts of a group are the library: the modules Boot lists (when no BOM manages more), or for a group managed only
+ * through a BOM named `<group's last segment>-<project>-bom` the artifacts of that project; else
+ * every artifact of the group (spring-framework-bom in org.springframework).
+ */
+function groupMembers(l: Library, groupId: string): Pick<ManagedGroupRow, 'modules' | 'artifactPrefix'> {
+  const group = l.groups.find((g) => g.groupId === groupId)!;
+  const modules = (group.modules ?? []).map((m) => (typeof m === 'string' ? m : m.name));
+  // a BOM beside the modules manages more of the group than the modules name
+  if (modules.length && !group.boms?.length) return { modules };
+  const last = groupId.slice(groupId.lastIndexOf('.') + 1);
+  for (const bom of group.boms ?? []) {
+    const stem = bom.replace(/[-_]bom$/, '');
+    if (stem.startsWith(`${last}-`)) return { artifactPrefix: stem };
+  }
+  return {};
 }
 
 export function buildBuild(data: DataDir): BuildSection {
@@ -231,7 +249,7 @@ export function buildBuild(data: DataDir): BuildSection {
     },
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
     springCloud: buildSpringCloud(data),
-    libraries: buildLibraries(),
+    libraries: buildLibraries(library(deps30, 'Lombok').version),
     targetVersions: buildTargetVersions(),
     managedGroups: managedGroups(deps30),
   };

@@ -108,6 +108,7 @@ export const RULES: Record<string, RuleInfo> = {
   'build/library': { doc: B, summary: 'A third-party library whose Boot 3 line is a new major or another artifact (springdoc 2, springmockk 4) moves, or is reported when it has no Boot 3 release.' },
   'build/hand-versioned': { doc: B, summary: 'A build that versions Boot by hand (no Boot parent or BOM) has its pins on the Boot 2 line of a library moved to the version Boot 3.0 manages.' },
   'build/pinned-line': { doc: B, summary: 'An explicit pin on the Boot 2 major of a library Boot 3.0 manages (Spring Security 5.7, Kafka 2.x) moves to the version Boot 3.0 manages.' },
+  'build/catalog-pinned-line': { doc: B, summary: 'A version catalog version on the Boot 2 major of a library Boot 3.0 manages (spring = "5.3.x" read by org.springframework libraries) moves to the version Boot 3.0 manages when every reader is a Boot module; else it is reported.' },
   'project/auto-configuration': { doc: J, summary: 'A @Configuration class listed as an auto-configuration becomes @AutoConfiguration (ordering attributes carried over) when that behaves the same.' },
   'coherence/boot-version': { doc: C, summary: 'After the migration a build still resolves Spring Boot 2 at this line (a parent, BOM, plugin, property or variable): the repository will not build on Boot 3.0.' },
   'coherence/spring-cloud-train': { doc: C, summary: 'After the migration a build still resolves a Spring Cloud train older than 2022.0 at this line: the application will not start on Boot 3.0.' },

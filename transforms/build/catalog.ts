@@ -6,10 +6,11 @@ import { scanToml, type TomlEntry, type TomlString, type TomlValue } from '../..
 import { buildFacts, coordinateText, isLower, libraryFor, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
 import { targetForCoordinate, targetForPlugin, type VersionTarget } from './gradle-rules.js';
 import { PassOutput } from './out.js';
+import { CATALOG_PIN_RULE, catalogPins } from './catalog-pins.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
 import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
 
-export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration', 'build/spring-cloud-train', 'build/spring-cloud-module', 'build/sleuth-tracing', 'build/library'];
+export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration', 'build/spring-cloud-train', 'build/spring-cloud-module', 'build/sleuth-tracing', 'build/library', CATALOG_PIN_RULE];
 
 interface CatalogRun {
   text: string;
@@ -52,6 +53,7 @@ export function migrateCatalog(file: SourceFile, ctx: PassContext): PassResult {
     if (e.table === 'libraries') library(run, e);
     else if (e.table === 'plugins') plugin(run, e);
   }
+  catalogPins(file, entries, versions, run.facts, ctx, run.out);
   return run.out.result();
 }
 

@@ -28,10 +28,17 @@ export interface BuildFacts {
   libraries: Map<string, LibraryRow>;
   /** 'groupId:artifactId' -> a version that exists for a rename target Boot 3.0 does not manage. */
   targetVersions: Map<string, TargetVersionRow>;
-  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release. */
-  groups: Map<string, { library: string; version: string }>;
+  /** groupId -> the one Boot 3.0 library that lists it, with its version in the target release and which of the group's artifacts it is. */
+  groups: Map<string, ManagedGroup>;
   /** Version of a version property in the target release (undefined: not a 3.0 property). */
   propertyVersion(property: string): string | undefined;
+}
+
+export interface ManagedGroup {
+  library: string;
+  version: string;
+  /** The artifact is this library (the group's listed modules, a BOM project's prefix, or the whole group). */
+  has(artifactId: string | undefined): boolean;
 }
 
 /** A BOM import whose version moves: to `version`, when `below(current)`; findings under `rule`. */
@@ -76,14 +83,6 @@ export function buildFacts(ctx: PassContext): BuildFacts {
     }
     const props = new Map(s.versionProperties.map((p) => [p.property, p]));
     const propertyVersion = (p: string) => props.get(p)?.version30?.[target.version];
-    const managedTarget = new Map<string, string>();
-    for (const row of s.coordinates) {
-      const v = row.boot30?.versionProperty ? propertyVersion(row.boot30.versionProperty) : undefined;
-      const version = v ?? (target.version === s.boot.defaultVersion ? row.boot30?.version : undefined);
-      if (!version) continue;
-      const c = row.to ?? (row.action === 'needs-version' ? row.from : undefined);
-      if (c && c.artifactId !== '*') managedTarget.set(`${c.groupId}:${c.artifactId}`, version);
-    }
     const boms = new Map<string, BomTarget>();
     for (const row of s.boms) {
       const version = row.version30[target.version];
@@ -92,12 +91,30 @@ export function buildFacts(ctx: PassContext): BuildFacts {
     const cloud = cloudBom(s.springCloud);
     boms.set(`${cloud.row.groupId}:${cloud.row.artifactId}`, cloud);
     for (const m of cloudModuleBoms(s.springCloud)) boms.set(`${m.row.groupId}:${m.row.artifactId}`, m);
+    const managedTarget = new Map<string, string>();
+    for (const row of s.coordinates) {
+      const v = row.boot30?.versionProperty ? propertyVersion(row.boot30.versionProperty) : undefined;
+      const version = v ?? (target.version === s.boot.defaultVersion ? row.boot30?.version : undefined);
+      if (!version) continue;
+      const c = row.to ?? (row.action === 'needs-version' ? row.from : undefined);
+      if (c && c.artifactId !== '*') managedTarget.set(`${c.groupId}:${c.artifactId}`, version);
+    }
+    // a renamed artifact Boot 3.0 manages only through a BOM it imports (Jackson's jakarta variants
+    // under jackson-bom): the BOM's version is the artifact's (one release of a project's modules)
+    for (const row of s.coordinates) {
+      const c = row.action === 'rename' ? row.to : undefined;
+      const key = c ? `${c.groupId}:${c.artifactId}` : undefined;
+      const bom = c && key && !managedTarget.has(key) && c.artifactId !== '*' ? bomOf(boms, c.groupId, true) : undefined;
+      if (bom && key) managedTarget.set(key, bom.version);
+    }
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
-    const groups = new Map<string, { library: string; version: string }>();
+    const groups = new Map<string, ManagedGroup>();
     for (const g of s.managedGroups) {
       const version = g.version30[target.version];
-      if (version) groups.set(g.groupId, { library: g.library, version });
+      // an unknown artifact (a property use without one) counts only for a whole-group library
+      const has = (a: string | undefined) => (g.modules ? a !== undefined && g.modules.includes(a) : g.artifactPrefix ? a !== undefined && a.startsWith(g.artifactPrefix) : true);
+      if (version) groups.set(g.groupId, { library: g.library, version, has });
     }
     return { section: s, target, java: s.java.version, byFrom, byGroup, managedTarget, props, boms, libraries, targetVersions, groups, propertyVersion };
   });
@@ -108,13 +125,23 @@ export function buildFacts(ctx: PassContext): BuildFacts {
  * (`com.fasterxml.jackson.jakarta.rs` under jackson-bom's `com.fasterxml.jackson`).
  */
 export function managedThroughBom(facts: BuildFacts, groupId: string): boolean {
-  for (const key of facts.boms.keys()) {
+  return bomOf(facts.boms, groupId, false) !== undefined;
+}
+
+/**
+ * The BOM Boot 3.0 imports that manages a group: the BOM's group or below it. `sameVersion`: only a
+ * BOM whose version is its modules' (not Spring Cloud's train nor a release train such as Reactor
+ * 2022.0.x, whose modules carry other versions).
+ */
+function bomOf(boms: Map<string, BomTarget>, groupId: string, sameVersion: boolean): BomTarget | undefined {
+  for (const [key, bom] of boms) {
+    if (sameVersion && (bom.cloud || bom.module || Number(/^(\d+)/.exec(bom.version)?.[1] ?? 0) >= 1000)) continue;
     const bomGroup = key.slice(0, key.indexOf(':'));
-    if (groupId === bomGroup) return true;
+    if (groupId === bomGroup) return bom;
     // below a specific group only: org.springframework's BOM does not manage org.springframework.cloud
-    if (bomGroup.split('.').length >= 3 && groupId.startsWith(bomGroup + '.')) return true;
+    if (bomGroup.split('.').length >= 3 && groupId.startsWith(bomGroup + '.')) return bom;
   }
-  return false;
+  return undefined;
 }
 
 /**

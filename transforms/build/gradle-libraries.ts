@@ -60,7 +60,7 @@ function pinnedLine(run: GradleRun, t: BuildToken, g: string, a: string, version
   if (g === boot.groupId || g === boot.kotlin.groupId || g === boot.dependencyManagementPlugin.groupId || run.facts.boms.has(`${g}:${a}`)) return;
   // a build-script classpath (a Gradle plugin of that library) has its own version line
   if (/\bclasspath\b/.test(run.text.slice(run.text.lastIndexOf('\n', t.start) + 1, t.start))) return;
-  const target = handVersionedGroupTarget(run.facts, [{ groupId: g }], version);
+  const target = handVersionedGroupTarget(run.facts, [{ groupId: g, artifactId: a }], version);
   if (!target) return;
   run.out.replace(versionStart, versionStart + version.length, target.version, PINNED_LINE_RULE);
   run.out.report(PINNED_LINE_RULE, 'info', t.start, pinnedLineMessage(run.facts, `${g}:${a} version`, version, target));

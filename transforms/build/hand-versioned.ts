@@ -37,13 +37,15 @@ export function handVersionedTarget(facts: BuildFacts, property: string, value: 
 const PLAIN_RELEASE = /^\d+(?:\.\d+)*(?:[.-](?:RELEASE|Final))?$/;
 
 /**
- * The one Boot 3.0 library every use belongs to (by groupId), when `value` pins an older major of it.
+ * The one Boot 3.0 library every use belongs to (by groupId, and by artifact where Boot lists the
+ * group's modules or manages one project of it: java-dataloader is not GraphQL Java, kotlinx-benchmark
+ * not Kotlin Coroutines), when `value` pins an older major of it.
  * By groupId only a new major counts (an artifact of the group may have its own minor line), only
  * plain releases move, and libraries versioned as release trains (Spring Data 2022.0.x, whose
  * artifacts are 3.0.x) are not in `facts.groups` at all.
  */
-export function handVersionedGroupTarget(facts: BuildFacts, uses: { groupId: string }[], value: string): { library: string; version: string } | undefined {
-  const libs = new Set(uses.map((u) => facts.groups.get(u.groupId)));
+export function handVersionedGroupTarget(facts: BuildFacts, uses: { groupId: string; artifactId: string }[], value: string): { library: string; version: string } | undefined {
+  const libs = new Set(uses.map((u) => facts.groups.get(u.groupId)).map((g, i) => (g?.has(uses[i]!.artifactId) ? g : undefined)));
   const [only] = [...libs];
   if (libs.size !== 1 || !only || !PLAIN_RELEASE.test(value.trim())) return undefined;
   const [a, b] = [line(value), line(only.version)];

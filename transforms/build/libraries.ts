@@ -15,13 +15,25 @@ export const LIBRARY_RULE = 'build/library';
 export function libraryVersion(row: LibraryRow, current: string | undefined): string | undefined {
   if (!current || !row.version) return undefined;
   if (row.action === 'rename') return current === row.version ? undefined : row.version;
+  if (row.action === 'raise' && row.variant) return variantVersion(row, row.variant, current);
   if (row.action === 'raise') return isLower(current, row.below ?? row.version) ? row.version : undefined;
   return undefined;
 }
 
+/** `2.2-groovy-3.0` -> `2.2-groovy-4.0` (the release has that variant), `2.1-groovy-3.0` -> the row's version; 1.x, milestones of other releases, unknown forms: unchanged. */
+function variantVersion(row: LibraryRow, variant: NonNullable<LibraryRow['variant']>, current: string): string | undefined {
+  const m = /^(\d+)\.(\d+)(-M\d+)?(-[a-z]+-\d+\.\d+)$/.exec(current.trim());
+  if (!m || m[4] === variant.suffix || Number(m[1]) < 2) return undefined;
+  const release = `${m[1]}.${m[2]}`;
+  if (!m[3] && variant.releases.includes(release)) return `${release}${variant.suffix}`;
+  const newest = variant.releases[variant.releases.length - 1]!;
+  return isLower(release, newest) || (m[3] !== undefined && release === newest) ? row.version : undefined;
+}
+
 /** The finding text for a row (edited or not). */
 export function libraryMessage(row: LibraryRow, from: string, current?: string): string {
-  const to = row.to ? ` -> ${coordinateText(row.to as Coordinate)}${row.version ? ` ${row.version}` : ''}` : row.version ? ` -> ${row.version}` : '';
+  const version = (current ? libraryVersion(row, current) : undefined) ?? row.version;
+  const to = row.to ? ` -> ${coordinateText(row.to as Coordinate)}${version ? ` ${version}` : ''}` : version ? ` -> ${version}` : '';
   return `${from}${current ? ` ${current}` : ''}${to}: ${row.note} (source: ${row.source})`;
 }
 
@@ -38,7 +50,8 @@ export function libraryTarget(facts: BuildFacts, uses: { groupId: string; artifa
   const versions = new Set<string | undefined>();
   for (const u of uses) {
     const row = libraryFor(facts, u.groupId, u.artifactId);
-    versions.add(row && row.action !== 'manual' ? (row.version ?? undefined) : undefined);
+    // the version this use wants (a variant row's depends on the pin), else the row's own
+    versions.add(row && row.action !== 'manual' ? (libraryVersion(row, current) ?? row.version ?? undefined) : undefined);
   }
   const [only] = [...versions];
   if (versions.size !== 1 || !only) return undefined;

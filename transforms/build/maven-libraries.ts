@@ -29,7 +29,7 @@ function pinnedLine(run: PomRun, dep: DepRef, g: string, a: string): void {
   if (g === boot.groupId || g === boot.kotlin.groupId || run.facts.boms.has(`${g}:${a}`)) return;
   const raw = textValue(run.text, dep.version);
   if (raw === undefined || raw.includes('${')) return;
-  const target = handVersionedGroupTarget(run.facts, [{ groupId: g }], raw);
+  const target = handVersionedGroupTarget(run.facts, [{ groupId: g, artifactId: a }], raw);
   if (!target) return;
   setValue(run, dep.version!, target.version, PINNED_LINE_RULE, 'version');
   run.out.report(PINNED_LINE_RULE, 'info', dep.el.start, pinnedLineMessage(run.facts, `${g}:${a} version`, raw, target));

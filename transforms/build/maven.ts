@@ -29,11 +29,12 @@ import {
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
 import { springfoxSwitchOn, switchMavenSpringfox } from './springfox-build.js';
-import { CLASS_NAMES_RULE, isKotlinMavenPlugin, mavenPluginOptions } from './kotlin-plugins.js';
+import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOptions } from './kotlin-plugins.js';
+import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
 import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
 
 export interface PomRun {
   text: string;
@@ -73,6 +74,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
   compilerPlugin(run);
+  mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
   propertiesMigrator(run);

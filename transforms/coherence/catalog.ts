@@ -17,8 +17,9 @@ interface CatalogCheck {
   out: StalePins;
 }
 
-/** Gradle's accessor for a catalog alias: `spring-boot_starter.web` -> `libs.spring.boot.starter.web`. */
-export const accessorOf = (alias: string, plugin = false) => `libs.${plugin ? 'plugins.' : ''}${alias.replace(/[-_]/g, '.')}`;
+import { accessorOf } from '../build/catalog-uses.js';
+
+export { accessorOf };
 
 /** The accessors that stand for Boot: the Boot plugin's alias and every org.springframework.boot library. */
 export function bootAccessors(file: ProjectFile): string[] {

@@ -6,6 +6,7 @@ import type { ProjectView } from '../../src/engine/types.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { BOOT, libraryOf, type CoherenceFacts } from './facts.js';
 import type { StalePins } from './stale.js';
+import { usesAccessor as usesText } from '../build/catalog-uses.js';
 import { rawString, resolveVariable, type Script } from './gradle-variables.js';
 
 const BOOT_ID = 'org.springframework.boot';
@@ -44,15 +45,8 @@ function descendants(ctx: GradleContext, script: Script): Script[] {
 
 const names = (s: Script, test: (v: string) => boolean) => s.tokens.some((t) => t.type === 'string' && test(t.value));
 
-/** `libs.a.b` as written in a script (not a prefix of `libs.a.b.c`). */
-export function usesAccessor(script: Script, accessor: string): boolean {
-  for (let i = script.text.indexOf(accessor); i >= 0; i = script.text.indexOf(accessor, i + 1)) {
-    const before = script.text[i - 1];
-    const after = script.text.slice(i + accessor.length, i + accessor.length + 2);
-    if ((before === undefined || !/[\w.]/.test(before)) && !/^(\w|\.\w)/.test(after)) return true;
-  }
-  return false;
-}
+/** `libs.a.b` as written in a script (not a prefix of `libs.a.b.c`): the build pass's reading of catalog uses. */
+export const usesAccessor = (script: Script, accessor: string): boolean => usesText(script.text, accessor);
 
 /** The script names Boot itself: its plugin id, an org.springframework.boot artifact, or a catalog accessor for either. */
 function namesBoot(ctx: GradleContext, s: Script): boolean {

@@ -112,6 +112,11 @@ export interface LibraryRow {
    * reactive one for a WebFlux build.
    */
   successor?: { groupId: string; artifactId: string; reactiveArtifactId: string; version: string };
+  /**
+   * A raise row for a library released once per Groovy line (Spock `2.3-groovy-3.0`): a pin whose
+   * release is in `releases` keeps it and takes `suffix`; an older 2.x pin becomes `version`.
+   */
+  variant?: { suffix: string; releases: string[] };
   note: string;
   source: string;
 }
@@ -129,6 +134,14 @@ export interface ManagedGroupRow {
   groupId: string;
   library: string;
   version30: Record<string, string>;
+  /** The group's artifacts Boot lists one by one: another artifact of the group is not this library (java-dataloader beside graphql-java). */
+  modules?: string[];
+  /**
+   * A BOM named after one project of the group (`kotlinx-coroutines-bom` in org.jetbrains.kotlinx,
+   * which also publishes kotlinx-serialization, kotlinx-benchmark on their own lines): only
+   * artifacts starting with this prefix are the library.
+   */
+  artifactPrefix?: string;
 }
 
 export interface BuildSection {
