@@ -18,6 +18,7 @@ const AREAS: Record<string, string> = {
   springdoc: 'springdoc-openapi 2 and springfox',
   httpclient5: 'Apache HttpClient 5',
   hibernate6: 'Hibernate 6',
+  observability: 'Observability: metrics conventions, Micrometer Tracing',
   engine: 'The engine',
 };
 
