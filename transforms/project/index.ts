@@ -6,8 +6,7 @@ import { autoConfigurationPass } from './auto-configuration.js';
 import { runtimePass } from './runtime.js';
 import { envPass } from './env.js';
 import { trailingSlashPass } from './trailing-slash.js';
-import { traceIdPatternPass } from './trace-id-pattern.js';
 
 export const filePasses: FilePass[] = [];
 
-export const projectPasses: ProjectPass[] = [factoriesPass, autoConfigurationPass, bannerPass, runtimePass, envPass, trailingSlashPass, traceIdPatternPass];
+export const projectPasses: ProjectPass[] = [factoriesPass, autoConfigurationPass, bannerPass, runtimePass, envPass, trailingSlashPass];
