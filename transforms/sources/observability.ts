@@ -116,6 +116,8 @@ function sleuthAnnotations(ctx: LibContext, out: LibResult): void {
   for (const span of annotationSpans(model)) {
     const row = rows.find((r) => annotationIs(model, span, r.from));
     if (!row) continue;
+    // The rows write array attributes the Java way; Kotlin annotations take [..].
+    const replacement = ctx.lang === 'kotlin' ? row.replacement.replace(/= \{([^}]*)\}/g, '= [$1]') : row.replacement;
     const finding: FindingInput = {
       rule: OBSERVABILITY_RULES.newSpan,
       severity: 'error',
@@ -123,7 +125,7 @@ function sleuthAnnotations(ctx: LibContext, out: LibResult): void {
       message:
         `@${simpleOf(row.from)} is Sleuth's (${row.from}), which has no Boot 3 release. Micrometer Tracing ${obs.tracing.managed}, the line Boot 3.0 manages, ` +
         `has ${row.to} but nothing that processes it (${simpleOf(obs.tracing.aspect)} arrives in ${obs.tracing.aspectSince}), so moving the import would compile and silently do nothing. ` +
-        `${row.replacement}. While this import stays, build/sleuth-tracing keeps the Sleuth dependency`,
+        `${replacement}. While this import stays, build/sleuth-tracing keeps the Sleuth dependency`,
       docs: row.source.split(' ; ')[0],
     };
     out.findings.push(finding);
