@@ -19,6 +19,7 @@ const AREAS: Record<string, string> = {
   httpclient5: 'Apache HttpClient 5',
   hibernate6: 'Hibernate 6',
   'jakarta-variant': 'Jakarta variants of libraries',
+  observability: 'Observability: metrics conventions, Micrometer Tracing',
   engine: 'The engine',
 };
 

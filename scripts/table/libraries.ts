@@ -1,11 +1,13 @@
 // Builds the `libraries` section: what Boot 3.0's library upgrades (Spring Security 6, Spring
-// Batch 5, springfox -> springdoc 2, Apache HttpClient 5, Hibernate 6) change in sources.
+// Batch 5, springfox -> springdoc 2, Apache HttpClient 5, Hibernate 6, the observation API and
+// Micrometer Tracing: libraries-observability.ts) change in sources.
 // ../shared/data covers Boot's own APIs only, so each row carries the public page or source
 // file (at a release tag) its fact was read from. Rows list facts, never code: the transforms
 // in transforms/sources/ decide how and when a fact may be applied.
 import type { DataDir } from './data.js';
 import { jakartaVariants } from './jakarta-variants.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
+import { buildObservability } from './libraries-observability.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
 const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
@@ -234,5 +236,5 @@ function hibernate(): LibrariesSection['hibernate'] {
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data) };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data) };
 }

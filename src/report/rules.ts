@@ -131,6 +131,9 @@ export const RULES: Record<string, RuleInfo> = {
   'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },
   'hibernate6/hypersistence': { doc: S, summary: 'hibernate-types has no Hibernate 6 line: reported with the hypersistence-utils replacement.' },
   'jakarta-variant/types': { doc: S, summary: "Code of a library whose jakarta line is another artifact (Jackson's JAX-RS providers and JAXB module, the JAXB runtime's classes) follows the build's artifact rename; reported when no build file of the run names the library." },
+  'observability/tags-provider': { doc: S, summary: 'A Boot 2 metrics tags provider or contributor (WebMvc, WebFlux, RestTemplate, WebClient), deprecated in 3.0 for removal in 3.2: reported with the observation convention to extend, the method to override and where each old argument comes from.' },
+  'observability/new-span': { doc: S, summary: "Sleuth's @NewSpan/@ContinueSpan/@SpanTag: Micrometer Tracing 1.0 (Boot 3.0) has the annotations but nothing processing them, so they are reported with what works on Boot 3.0, never renamed." },
+  'observability/trace-id-pattern': { doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
   'engine/breaks-file': { doc: E, summary: 'A rewrite would leave a YAML, XML or .properties file unparseable, or merge or split its documents: refused, the file is left as it was.' },
   'engine/utf-16': { doc: E, summary: 'A UTF-16 file is not read (the passes read UTF-8 and ISO-8859-1): convert it to UTF-8 to have it migrated.' },
 };

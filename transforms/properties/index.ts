@@ -4,6 +4,7 @@ import { mentionsTableKeys } from '../../src/properties/resolve.js';
 import { mentionsLibraryConfig } from '../../src/properties/library-config.js';
 import { migrateProperties } from './migrate.js';
 import { ALL_RULES } from './rules.js';
+import { traceIdInputsPass, traceIdPatternPass } from './trace-id-pattern.js';
 
 export const propertiesPass: FilePass = {
   id: 'properties',
@@ -14,6 +15,7 @@ export const propertiesPass: FilePass = {
   run: migrateProperties,
 };
 
-export const filePasses: FilePass[] = [propertiesPass];
+// trace-id-pattern also reads YAML and logback/log4j2 XML: it is about the log configuration as a whole.
+export const filePasses: FilePass[] = [propertiesPass, traceIdPatternPass];
 
-export const projectPasses: ProjectPass[] = [];
+export const projectPasses: ProjectPass[] = [traceIdInputsPass];

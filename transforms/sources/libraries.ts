@@ -1,5 +1,5 @@
 // The library modules of the sources pass (Spring Security 6, Spring Batch 5, springfox ->
-// springdoc, HttpClient 5, Hibernate 6), run on the token model of one Java/Kotlin file. Each
+// springdoc, HttpClient 5, Hibernate 6, observability), run on the token model of one Java/Kotlin file. Each
 // module returns edits, findings and the imports its edits need; this file runs the selected
 // modules and writes all their imports as one insertion (two insertions at one point would make
 // the engine defer one). A module whose imports would clash with a simple name the file already
@@ -11,7 +11,9 @@ import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
 import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
 import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
+import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
+import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observability.js';
 import { migrateAdapter } from './security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6.js';
 import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
@@ -21,8 +23,8 @@ interface Module {
   rules: readonly string[];
   /** Identifiers of which one must occur in the file for the module to run. */
   needles: readonly string[];
-  /** Removed-API rows (by declaring type) whose generic finding this module replaces with its own. */
-  owns?: readonly string[];
+  /** Removed-API rows (by declaring type) whose generic finding this module replaces with its own (listed, or read from the table). */
+  owns?: readonly string[] | ((libs: LibrariesSection) => readonly string[]);
   run(ctx: LibContext): LibResult;
 }
 
@@ -45,6 +47,7 @@ const MODULES: Module[] = [
   { rules: Object.values(HTTPCLIENT_RULES), needles: ['apache'], run: migrateHttpClient },
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
   { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind', 'JaxbAnnotation', 'JacksonJaxb', 'JaxRSFeature'], run: migrateJakartaVariants },
+  { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
 ];
 
 export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
@@ -73,7 +76,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   for (const m of MODULES) {
     if (!m.needles.some((n) => file.text.includes(n))) continue;
     if (!m.rules.some((r) => ctx.ruleSelected(passId, r))) continue;
-    for (const t of m.owns ?? []) out.owned.add(t);
+    for (const t of typeof m.owns === 'function' ? m.owns(libs) : (m.owns ?? [])) out.owned.add(t);
     const r = m.run(lib);
     const selected = r.edits.filter((e) => ctx.ruleSelected(passId, e.rule));
     // Edits of one module stand or fall together: half a rewrite does not compile.

@@ -1,8 +1,9 @@
 // The library upgrades Boot 3.0 brings along (Spring Security 6, Spring Batch 5, springfox ->
-// springdoc 2, Apache HttpClient 5, Hibernate 6): what changes in Java/Kotlin sources.
+// springdoc 2, Apache HttpClient 5, Hibernate 6, Sleuth -> Micrometer Tracing and the
+// observation API): what changes in Java/Kotlin sources (and in log patterns).
 // Filled by scripts/table/libraries.ts; every row names the public page or source file its fact
 // comes from (`source`), since ../shared/data does not cover these libraries' APIs.
-// Read by transforms/sources/{security6,batch5,springdoc,httpclient5,hibernate6}.ts.
+// Read by transforms/sources/{security6,batch5,springdoc,httpclient5,hibernate6,observability,trace-id-pattern}.ts.
 
 /** A method renamed one to one (same arguments, same meaning). */
 export interface MethodRename {
@@ -157,6 +158,51 @@ export interface JakartaVariantRow {
   source: string;
 }
 
+/**
+ * A Boot 2 metrics tags type (deprecated for removal in 3.0; Boot 3.0 still adapts such a bean)
+ * and the Spring Framework 6 observation convention that replaces it.
+ */
+export interface TagsProviderRow {
+  type: string;
+  /** The convention interface Boot 3.0 looks up as a bean (it then replaces the default one). */
+  convention: string;
+  /** The default convention to extend, keeping the standard key values. */
+  base: string;
+  /** The observation context the convention's methods receive. */
+  context: string;
+  /** How the old method's arguments are read from the context. */
+  reads: string;
+  source: string;
+}
+
+/** A Sleuth annotation and what Boot 3.0's Micrometer Tracing line offers in its place. */
+export interface SleuthAnnotationRow {
+  from: string;
+  /** The same-named Micrometer Tracing annotation (present in 1.0, but nothing processes it before 1.1). */
+  to: string;
+  replacement: string;
+  source: string;
+}
+
+export interface ObservabilityRows {
+  tagsProviders: TagsProviderRow[];
+  /** The line of Micrometer Tracing Boot 3.0 manages, and the first line whose aspect handles the annotations. */
+  tracing: { managed: string; aspectSince: string; aspect: string; source: string };
+  sleuthAnnotations: SleuthAnnotationRow[];
+  logPattern: {
+    /** MDC keys Sleuth 2 filled, which Sleuth 3 and Micrometer Tracing do not: key -> the key to use (null: none). */
+    legacyMdcKeys: { key: string; to: string | null }[];
+    /** Coordinates whose presence in a build means Sleuth set logging.pattern.level by default. */
+    sleuthArtifacts: string[];
+    /** The default Sleuth put into logging.pattern.level (unless set, or spring.sleuth.enabled=false). */
+    sleuthLevelPattern: string;
+    /** What Boot 3.0's documentation gives for the same log line with Micrometer Tracing. */
+    levelPattern: string;
+    source: string;
+    mdcSource: string;
+  };
+}
+
 export interface LibrariesSection {
   security: SecurityRows;
   batch: BatchRows;
@@ -164,4 +210,5 @@ export interface LibrariesSection {
   httpclient: HttpClientRows;
   hibernate: HibernateRows;
   jakartaVariants: JakartaVariantRow[];
+  observability: ObservabilityRows;
 }
