@@ -50,6 +50,9 @@ export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
 /** Substrings of which one must occur for any library module to have work (the pass prefilter). */
 export const LIBRARY_NEEDLES: string[] = [...new Set(MODULES.flatMap((m) => m.needles))];
 
+/** One scan of the text for all needles: most files name none, and then no module is asked. */
+const ANY_NEEDLE = new RegExp(LIBRARY_NEEDLES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
 export interface LibraryResult {
   edits: Edit[];
   findings: FindingInput[];
@@ -60,7 +63,7 @@ export interface LibraryResult {
 export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLang, eol: string, ctx: PassContext, passId: string): LibraryResult {
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
-  if (!libs) return out;
+  if (!libs || !ANY_NEEDLE.test(file.text)) return out;
   const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
   const imports: { names: string[]; rule: string }[] = [];
   for (const m of MODULES) {
