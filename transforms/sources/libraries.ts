@@ -4,17 +4,17 @@
 // modules and writes all their imports as one insertion (two insertions at one point would make
 // the engine defer one). A module whose imports would clash with a simple name the file already
 // imports from elsewhere loses its edits, and says so.
-import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
+import type { Edit, FindingInput, PassContext, ProjectFile, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
-import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
+import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
 import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { FileModel } from './model.js';
 import { migrateAdapter } from './security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6.js';
 import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
-import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
+import { BUILD_KINDS, migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
 
 interface Module {
   rules: readonly string[];
@@ -96,4 +96,31 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     out.edits.push(...importInsertion(model, lang, eol, imports.flatMap((i) => i.names), imports[0]!.rule, out.edits).edits);
   }
   return out;
+}
+
+/**
+ * The texts of other files the library modules can read (the pass's projectReads: a worker
+ * gets only these, so it must cover every `ctx.project` read of the modules above; a module
+ * that reads the project in a new way adds its files here). Every path and kind is always there.
+ * - springdoc.ts buildText: every build file (BUILD_KINDS);
+ * - httpclient5.ts projectUsesFactory: Java/Kotlin files naming FACTORY;
+ * - security6.ts projectBlocker: files naming a blocker's simple name (and its package);
+ * - security6-adapter.ts adapterCount, security6-users.ts projectConflict: files naming
+ *   WebSecurityConfigurerAdapter / UserDetailsService;
+ * - security6-adapter.ts (a subclass of the adapter class in another file): `extends Name` or
+ *   `: Name(`; asked only from a file naming WebSecurityConfigurerAdapter, so those texts are
+ *   kept only when some file of the project names it.
+ */
+export function libraryProjectReads(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean {
+  const blockers = (ctx.table.libraries?.security.authorizeHttpRequests.projectBlockers ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1));
+  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', ...blockers];
+  const jvm = (f: ProjectFile) => f.kind === 'java' || f.kind === 'kotlin';
+  const adapters = project.files.some((f) => jvm(f) && f.text?.includes('WebSecurityConfigurerAdapter'));
+  const builds: readonly string[] = BUILD_KINDS;
+  return (f) => {
+    if (builds.includes(f.kind)) return true;
+    if (!jvm(f) || f.text === undefined) return false;
+    if (needles.some((n) => f.text!.includes(n))) return true;
+    return adapters && (f.text.includes('extends') || f.text.includes(':'));
+  };
 }

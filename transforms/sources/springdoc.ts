@@ -149,7 +149,7 @@ function v2Types(ctx: LibContext, out: LibResult): void {
   }
 }
 
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+export const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
 const buildCache = new WeakMap<object, string>();
 
 /** The text of every build file the run read (none when only source passes were selected). */
