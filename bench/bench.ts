@@ -1,6 +1,6 @@
 // npm run bench [-- --files N[,N...] --runs R --dir D --cli build/src/cli/main.js --baseline build/src/cli/main.js]
-//   BENCH_50K=1 adds a 50,000-file repository; BENCH_ONE_THREAD=1 adds `migrate` without its
-//   worker thread (BOOT_UPGRADE_WORKERS=0) as a fourth contender.
+//   BENCH_50K=1 adds a 50,000-file repository; BENCH_WORKER=1 adds `migrate` with its worker
+//   thread forced on (BOOT_UPGRADE_WORKERS=1; it is off by default) as a fourth contender.
 //
 // For each size: a synthetic repository (bench/generate.ts), then R alternating rounds of three
 // contenders, each on a fresh copy, each after `sync`, each in its own process under
@@ -25,7 +25,7 @@ interface Sample {
   rssMB: number;
 }
 
-type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-1t' | 'baseline';
+type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-w' | 'baseline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let cli = path.join(here, '..', 'src', 'cli', 'main.js');
@@ -60,8 +60,8 @@ function runContender(c: Contender, dir: string): Sample {
       return measured(process.execPath, [path.join(here, 'plain.js'), dir]);
     case 'migrate':
       return measured(process.execPath, [cli, 'migrate', dir]);
-    case 'migrate-1t': // the same CLI without its worker thread (BOOT_UPGRADE_WORKERS=0)
-      return measured(process.execPath, [cli, 'migrate', dir], undefined, 0, { ...process.env, BOOT_UPGRADE_WORKERS: '0' });
+    case 'migrate-w': // the same CLI with its worker thread (BOOT_UPGRADE_WORKERS=1)
+      return measured(process.execPath, [cli, 'migrate', dir], undefined, 0, { ...process.env, BOOT_UPGRADE_WORKERS: '1' });
     case 'baseline': // another build, e.g. the commit before a change, in the same rounds
       return measured(process.execPath, [baselineCli!, 'migrate', dir]);
     case 'sed':
@@ -92,7 +92,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
   const mb = gen.bytes / 1024 / 1024;
 
   const contenders: Contender[] = ['plain', 'migrate', 'sed'];
-  if (process.env.BENCH_ONE_THREAD === '1') contenders.push('migrate-1t');
+  if (process.env.BENCH_WORKER === '1') contenders.push('migrate-w');
   if (baselineCli) contenders.push('baseline');
   console.log(`\n${gen.files} files, ${mb.toFixed(1)} MB; ${runs} alternating rounds of ${contenders.join(', ')} (the order rotates each round)`);
   const samples = Object.fromEntries(contenders.map((c) => [c, []])) as unknown as Record<Contender, Sample[]>;
@@ -120,7 +120,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
   for (const c of contenders) {
     const w = samples[c].map((s) => s.wallMs);
     const u = samples[c].map((s) => s.cpuMs);
-    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', 'migrate-1t': 'migrate, 1 thread', baseline: 'baseline migrate' }[c];
+    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', 'migrate-w': 'migrate + worker', baseline: 'baseline migrate' }[c];
     console.log(
       `  ${label.padEnd(18)} ${sec(median(w)).padStart(8)} (${spread(w)})`.padEnd(47) +
         `${sec(median(u)).padStart(8)} (${spread(u)})`.padEnd(23) +

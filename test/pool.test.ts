@@ -1,7 +1,8 @@
 // The worker pool may change who runs a file, never what comes out: every fixture input and a
 // generated repository, run on one thread and with the worker forced (BOOT_UPGRADE_WORKERS=1),
-// give the same changes byte for byte and the same findings in the same order. Today no default
-// pass is isolated (the Java/Kotlin pass reads the project), so the worker takes no file.
+// give the same changes byte for byte and the same findings in the same order. The Java/Kotlin
+// pass is isolated with a project snapshot (its library modules read other files' texts): the
+// worker takes files of it, and must answer as the main thread does.
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,7 @@ function combinedRepository(): string {
   return root;
 }
 
-async function planWith(workers: '0' | '1', root: string) {
+async function planWith(workers: '0' | '1' | 'all', root: string) {
   const before = process.env.BOOT_UPGRADE_WORKERS;
   process.env.BOOT_UPGRADE_WORKERS = workers;
   try {
@@ -41,14 +42,18 @@ async function planWith(workers: '0' | '1', root: string) {
 }
 
 describe('worker pool', () => {
-  it('runs no default pass in the worker: the Java/Kotlin pass reads the project (library modules)', () => {
-    expect([...isolatedKinds(FILE_PASSES)]).toEqual([]);
+  it('runs the Java/Kotlin pass in the worker, with the part of the project it reads', () => {
+    expect([...isolatedKinds(FILE_PASSES)].sort()).toEqual(['java', 'kotlin']);
+    for (const p of FILE_PASSES) if (p.isolated) expect(p.projectReads, p.id).toBeTypeOf('function');
   });
 
   it('starts the worker only for enough files, and as BOOT_UPGRADE_WORKERS says', () => {
     const before = process.env.BOOT_UPGRADE_WORKERS;
     try {
       delete process.env.BOOT_UPGRADE_WORKERS;
+      expect(poolWanted(POOL_MIN_FILES - 1)).toBe(false);
+      expect(poolWanted(1_000_000)).toBe(false); // off unless asked: it has not paid on 2 cores
+      process.env.BOOT_UPGRADE_WORKERS = 'auto';
       expect(poolWanted(POOL_MIN_FILES - 1)).toBe(false);
       process.env.BOOT_UPGRADE_WORKERS = '0';
       expect(poolWanted(1_000_000)).toBe(false);
@@ -65,9 +70,8 @@ describe('worker pool', () => {
     const root = combinedRepository();
     const one = await planWith('0', root);
     const two = await planWith('1', root);
-    // No default pass is isolated, so even forced the worker takes no file: results cannot depend
-    // on which files a worker chunk happened to hold.
-    expect(lastPool.workerFiles).toBe(0);
+    // forced, the worker took files (chunks of Java and Kotlin, fixtures of the library modules among them)
+    expect(lastPool.workerFiles).toBeGreaterThan(0);
     expect(one.changes.length).toBeGreaterThan(100);
     expect(two.changes.map((c) => c.path)).toEqual(one.changes.map((c) => c.path));
     two.changes.forEach((c, i) => {
@@ -80,5 +84,15 @@ describe('worker pool', () => {
     expect(two.findings).toEqual(one.findings);
     expect(two.findings.some((f) => f.rule === 'parse-error')).toBe(true); // the unparseable fixtures failed in the worker too
     expect(two.stats).toEqual(one.stats);
+  });
+
+  it('gives the same result when the worker runs every Java and Kotlin file (library modules read its snapshot)', async () => {
+    const root = combinedRepository();
+    const one = await planWith('0', root);
+    const all = await planWith('all', root);
+    expect(lastPool.workerFiles).toBeGreaterThan(400);
+    expect(all.changes.map((c) => c.path)).toEqual(one.changes.map((c) => c.path));
+    all.changes.forEach((c, i) => expect(Buffer.compare(c.after ?? Buffer.alloc(0), one.changes[i]!.after ?? Buffer.alloc(0)), c.path).toBe(0));
+    expect(all.findings).toEqual(one.findings);
   });
 });

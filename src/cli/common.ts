@@ -14,7 +14,7 @@ import { UsageError } from './exit.js';
 
 export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
 
-export const version = (): string => (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+export { version } from './version.js';
 
 export function parse(argv: string[], specs: Record<string, OptionSpec>): { values: Values; positionals: string[] } {
   try {

@@ -8,13 +8,11 @@ import { WriteInterrupted, WriteRefused } from '../engine/write.js';
 import { LockHeld } from '../engine/journal.js';
 import { EXTRA_COMMANDS, type Command, type CommandContext } from './commands.js';
 import { colorFor } from './color.js';
-import { version } from './common.js';
+import { version } from './version.js';
 import { EXIT, UsageError } from './exit.js';
-import { HELP } from './help.js';
 import { didYouMean } from './suggest.js';
 
 export { EXIT } from './exit.js';
-export { skippedKinds } from './human.js';
 
 function print(text: string): number {
   process.stdout.write(text + '\n');
@@ -31,7 +29,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') return print(HELP.main());
+  if (!name || name === '--help' || name === '-h' || name === 'help') return print((await import('./help.js')).HELP.main()); // help names every report format: loaded only here
   if (name === '--version' || name === '-v') return print(version());
   const context: CommandContext = { useColor: () => colorFor(process.stdout), showProgress: () => process.stderr.isTTY === true && !process.env.CI, version, UsageError };
   const command: Command | undefined = EXTRA_COMMANDS[name];

@@ -11,6 +11,7 @@ import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
 import { migrateReport, type HumanOptions } from './human.js';
 import { pathBase, rebase } from './paths.js';
 import { HELP } from './help.js';
+import { timed, timedAsync } from '../engine/timing.js';
 
 function explainLines(result: RunResult): string {
   return result.changes
@@ -31,21 +32,22 @@ export async function migrate(argv: string[]): Promise<number> {
   const shown = rebase(result, base);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
   const json = values.json === true;
-  const patch = unifiedDiff(shown.changes, '');
-  if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch);
   const dryRun = values['dry-run'] === true;
+  // the diff only when it is printed or saved: writing never needs it
+  const patch = dryRun || typeof values['diff-file'] === 'string' ? timed('diff', () => unifiedDiff(shown.changes, '')) : undefined;
+  if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch!);
   let refused: string[] = [];
   let code: number = ranExit(result);
   if (!dryRun) {
     // Files named on the command line are what the user asked to fix (a hook's staged files).
     if (!values['allow-dirty'] && !only) refused = dirtyTargets(root, result.changes) ?? [];
     if (refused.length) code = EXIT.refused;
-    else await writeChanges(root, result.changes);
+    else await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes));
   }
   const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
   if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');
   if (json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-  else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch.toString('latin1')), 'latin1') : patch);
+  else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch!.toString('latin1')), 'latin1') : patch!);
   if (refused.length) {
     process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => base.prefix + p).join(', ')}\n`);
     return code;

@@ -3,18 +3,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { FILE_PASSES } from '../../transforms/index.js';
 import { makeSelector, runFilePasses } from './file-run.js';
-import { type PoolJob, type WorkerOutcome, type WorkerSetup } from './pool.js';
+import { snapshotView, type PoolJob, type WorkerOutcome, type WorkerSetup } from './pool.js';
 import type { PassContext } from './types.js';
 
 const setup = workerData as WorkerSetup;
 const select = makeSelector(setup.onlyRules, setup.skipRules);
 const passes = FILE_PASSES.filter((p) => setup.passIds.includes(p.id));
-// isolated passes read no neighbour: the project view they get is empty
+// isolated passes read no neighbour but the texts their projectReads named (pool.ts projectSnapshot)
 const ctx: PassContext = {
   table: setup.table,
   options: setup.options,
-  project: { root: '', files: [], byPath: new Map(), ofKind: () => [] },
+  project: snapshotView(setup.project),
   ruleSelected: (passId, rule) => select.rule(passId, rule),
+  wholeRepository: setup.wholeRepository,
 };
 
 // Chunks arrive one message each and are run in order; `end` says no more will come.

@@ -51,10 +51,25 @@ function gitSaid(stderr: Buffer | null): string {
   return hint && hint !== lines[0] ? `${lines[0]} (${hint})` : lines[0]!;
 }
 
-/** Absolute path of the work tree's top level, or undefined outside git. */
+const topLevels = new Map<string, string | undefined>();
+
+/**
+ * Absolute path of the work tree's top level, or undefined outside git. A run asks up to three
+ * times (the command's targets, the path base, the scan), and each git process costs about
+ * 15 ms of a commit hook's CPU: the answer is kept per folder and per marker (a `git init`
+ * between two runs in one process is a new question). With no `.git` at or above the folder,
+ * and no GIT_DIR / GIT_WORK_TREE to point elsewhere, git would answer "not a repository"
+ * (status 128, handled as undefined by gitRun): that answer is given without starting it.
+ */
 export function gitTopLevel(dir: string): string | undefined {
+  const marker = workTreeMarker(dir);
+  if (!marker && process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined) return undefined;
+  const key = `${path.resolve(dir)}\0${marker ?? ''}\0${process.env.GIT_DIR ?? ''}\0${process.env.GIT_WORK_TREE ?? ''}`;
+  if (topLevels.has(key)) return topLevels.get(key);
   const out = git(dir, ['rev-parse', '--show-toplevel']);
-  return out ? out.toString('utf8').trim() : undefined;
+  const top = out ? out.toString('utf8').trim() : undefined;
+  topLevels.set(key, top);
+  return top;
 }
 
 /** Whether git ignores `dir` itself (a scratch folder inside someone's work tree). */

@@ -8,7 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { appendAll } from './edits.js';
 import type { FileOutcome } from './file-run.js';
-import type { FileKind, FilePass, RunOptions, SourceFile } from './types.js';
+import type { FileKind, FilePass, PassContext, ProjectFile, ProjectView, RunOptions, SourceFile } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
 /** Files handed out at a time: large enough to amortise a message, small enough to balance. */
@@ -34,6 +34,34 @@ export interface WorkerSetup {
   skipRules?: string[];
   /** Ids of the file passes the worker runs (the default passes, looked up by id). */
   passIds: string[];
+  /** The project as the isolated passes may read it: every path and kind, the texts they named. */
+  project: ProjectSnapshot;
+  /** PassContext.wholeRepository of the main thread (decisions about every source must agree). */
+  wholeRepository?: boolean;
+}
+
+/** A structured-clone-able ProjectView: files in the view's order. */
+export interface ProjectSnapshot {
+  root: string;
+  files: ProjectFile[];
+}
+
+/**
+ * What the worker may know of the project: every file's path and kind (in the view's order,
+ * so a `find` answers the same), and the text of a file only when an isolated pass's
+ * `projectReads` asks for it. Built once, before the file passes, from the texts as read: the
+ * same texts the main thread's view holds while the file passes run.
+ */
+export function projectSnapshot(project: ProjectView, passes: readonly FilePass[], ctx: PassContext): ProjectSnapshot {
+  const readers = passes.filter((p) => p.isolated && p.projectReads).map((p) => p.projectReads!(project, ctx));
+  const files = project.files.map((f): ProjectFile => (f.text !== undefined && readers.some((wants) => wants(f)) ? { path: f.path, kind: f.kind, text: f.text } : { path: f.path, kind: f.kind }));
+  return { root: project.root, files };
+}
+
+/** The view a worker's passes get: the same shape the main thread's makeProjectView gives. */
+export function snapshotView(s: ProjectSnapshot): ProjectView {
+  const byPath = new Map(s.files.map((f) => [f.path, f]));
+  return { root: s.root, files: s.files, byPath, ofKind: (...kinds) => s.files.filter((f) => kinds.includes(f.kind)) };
 }
 
 /** A worker's outcome for one file; `text` is omitted when the file did not change. */
@@ -47,16 +75,17 @@ export function isolatedKinds(passes: readonly FilePass[]): Set<FileKind> {
 }
 
 /**
- * Whether to start the worker. It pays only with a core to spare: measured on 10,000 files it
- * costs about 0.5 s more CPU (its own start-up and JIT warm-up), which is a loss when every core
- * is busy anyway. So by default it starts for 4,000+ isolated files when the load average
- * leaves a whole core idle. BOOT_UPGRADE_WORKERS=0 turns it off, =1 uses it whatever the size
- * and load (tests, bench).
+ * Whether to start the worker. Off unless asked: measured on 10,000 files it costs about 0.5 s
+ * more CPU (+17 %: its own start-up, JIT warm-up, the snapshot) and 30 MB, and no run on this
+ * project's 2-core machine has shown it shortening the wall clock (README "Performance").
+ * BOOT_UPGRADE_WORKERS=1 uses it whatever the size and load (tests, bench), =all gives it every
+ * isolated file (tests), =auto starts it for 4,000+ isolated files when the load average
+ * leaves a whole core idle; unset or 0: one thread.
  */
 export function poolWanted(isolatedFiles: number): boolean {
   const env = process.env.BOOT_UPGRADE_WORKERS;
-  if (env === '0') return false;
-  if (env === '1') return isolatedFiles > 0;
+  if (env === '1' || env === 'all') return isolatedFiles > 0;
+  if (env !== 'auto') return false;
   const cores = availableParallelism();
   return isolatedFiles >= POOL_MIN_FILES && cores >= 2 && cores - loadavg()[0]! >= 1;
 }

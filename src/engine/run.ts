@@ -7,7 +7,7 @@ import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
 import { breaksFile } from './verify.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
-import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, type PoolJob } from './pool.js';
+import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
 import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordPhase, timed, timedAsync } from './timing.js';
@@ -324,7 +324,8 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
       await runHere(i);
       if (i % POOL_CHUNK === 0) await letWorkerIn();
     }
-    for (let range = pool.claim(); range; range = pool.claim()) {
+    // BOOT_UPGRADE_WORKERS=all (tests): the worker runs every isolated file, none is taken back here
+    for (let range = process.env.BOOT_UPGRADE_WORKERS === 'all' ? undefined : pool.claim(); range; range = pool.claim()) {
       for (let j = range[0]; j < range[1]; j++) await runHere(jobs[j]!.index);
       await letWorkerIn();
     }
@@ -346,7 +347,8 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
 /** A worker needs the table and options by value; anything that cannot be cloned keeps the run on one thread. */
 function startPool(input: EngineInput, ctx: PassContext, passes: readonly FilePass[]): FilePool | undefined {
   try {
-    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id) });
+    const project = timed('project snapshot for the worker', () => projectSnapshot(ctx.project, passes, ctx));
+    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id), project, wholeRepository: ctx.wholeRepository });
   } catch {
     return undefined;
   }

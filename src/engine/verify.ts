@@ -60,13 +60,16 @@ const CHECKERS: Partial<Record<FileKind, Checker>> = {
  * A file that did not parse before is not judged (no pass edits it; a project pass may append).
  * The number of documents (YAML `---`, properties `#---`) is part of the file's meaning: a change
  * that merges or splits documents is refused too.
+ * The text after is parsed first: the text before is parsed only when its answer can matter
+ * (the after fails, or documents are counted), so a rewritten XML file is parsed once, not twice.
  */
 export function breaksFile(kind: FileKind, before: string, after: string): string | undefined {
   const check = CHECKERS[kind];
   if (!check) return undefined;
+  const now = check(after);
+  if (now.ok && now.docs === undefined) return undefined; // whatever before was, nothing to refuse
   const was = check(before);
   if (!was.ok) return undefined;
-  const now = check(after);
   if (!now.ok) return `the rewritten file would not parse (${now.problem})`;
   if (was.docs !== undefined && now.docs !== was.docs) return `the rewrite would turn ${was.docs} document(s) into ${now.docs}`;
   return undefined;

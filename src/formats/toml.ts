@@ -5,9 +5,12 @@
 // are offsets in the file), inline tables their fields and the offset of the closing brace.
 // Multi-line strings, arrays (bundles), numbers and dates are `other`. A file the parser rejects
 // (an unterminated string, a duplicate key, a line break in an inline table) throws ParseError.
-import { parseTOML } from 'toml-eslint-parser';
 import type { AST } from 'toml-eslint-parser';
 import { ParseError } from '../engine/types.js';
+import { lazyModule } from '../engine/lazy.js';
+
+// 18 modules: loaded by the first catalog, not by every run that imports the build passes
+const tomlParser = lazyModule<typeof import('toml-eslint-parser')>('toml-eslint-parser');
 
 export interface TomlString {
   kind: 'string';
@@ -39,7 +42,7 @@ export interface TomlEntry {
 export function scanToml(text: string): TomlEntry[] {
   let ast: AST.TOMLProgram;
   try {
-    ast = parseTOML(text);
+    ast = tomlParser().parseTOML(text);
   } catch (e) {
     const err = e as Error & { index?: number };
     throw new ParseError(err.message, err.index);

@@ -2,8 +2,11 @@
 // text it has and the text it gets (the key or type and its replacement), the rules, and one
 // fix command that works on the staged files.
 import path from 'node:path';
-import { structuredPatch } from 'diff';
+import { lazyModule } from '../engine/lazy.js';
 import type { FileChange } from '../engine/types.js';
+
+// loaded only when a file would change (a clean commit never needs it)
+const diffLib = lazyModule<typeof import('diff')>('diff');
 
 /** Changed lines listed per file before "and N more". */
 const LINES_PER_FILE = 10;
@@ -17,7 +20,7 @@ export interface PendingLine {
 /** The line-level changes of a modified file (removed and added lines paired in order). */
 export function pendingLines(change: FileChange): PendingLine[] {
   if (change.status !== 'modified' || !change.before || !change.after) return [];
-  const patch = structuredPatch('a', 'b', change.before.toString('utf8'), change.after.toString('utf8'), '', '', { context: 0 });
+  const patch = diffLib().structuredPatch('a', 'b', change.before.toString('utf8'), change.after.toString('utf8'), '', '', { context: 0 });
   const out: PendingLine[] = [];
   for (const hunk of patch.hunks) {
     const removed = hunk.lines.filter((l) => l.startsWith('-')).map((l) => l.slice(1).trim());

@@ -187,8 +187,13 @@ function removeAnnotations(ctx: Ctx, root: Node): void {
 }
 
 /** Cheap token test first: only files naming one of these annotations are parsed. */
+const annotationNamesCache = new WeakMap<CodeIndex, ReadonlySet<string>>();
 export function needsAnnotations(idx: CodeIndex, model: FileModel): boolean {
-  const names = new Set([idx.code.constructorBinding.from, ...idx.code.annotationRemovals.map((r) => r.fqcn)].map((f) => f.slice(f.lastIndexOf('.') + 1)));
+  let names = annotationNamesCache.get(idx);
+  if (!names) {
+    names = new Set([idx.code.constructorBinding.from, ...idx.code.annotationRemovals.map((r) => r.fqcn)].map((f) => f.slice(f.lastIndexOf('.') + 1)));
+    annotationNamesCache.set(idx, names);
+  }
   return model.chains.some((c) => !model.declChains.has(c.first) && names.has(c.tokens[c.tokens.length - 1]!.value));
 }
 

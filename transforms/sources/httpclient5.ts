@@ -9,7 +9,7 @@ import { chainText } from './model.js';
 
 export const HTTPCLIENT_RULES = { types: 'httpclient5/types' } as const;
 
-const FACTORY = 'HttpComponentsClientHttpRequestFactory';
+export const FACTORY = 'HttpComponentsClientHttpRequestFactory';
 const usesFactory = new WeakMap<object, boolean>();
 
 function projectUsesFactory(ctx: LibContext): boolean {

@@ -13,7 +13,7 @@ import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
-import { LIBRARY_NEEDLES, LIBRARY_RULES, migrateLibraries } from './libraries.js';
+import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
 import { appendAll } from '../../src/engine/edits.js';
 
 const JVM_RULES = [
@@ -99,10 +99,11 @@ function jvmPass(lang: JvmLang): FilePass {
     description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
     kinds: [lang],
     rules: JVM_RULES,
-    // Not isolated: the library modules it runs read the project (a build naming springdoc, a
-    // RoleHierarchy bean in another file), which a worker holding a chunk of files cannot see;
-    // run there, the same repository gave 286 or 291 changes depending on the machine's load.
-    isolated: false,
+    // Isolated with a snapshot: the library modules read the project (a build naming springdoc,
+    // a RoleHierarchy bean in another file); the worker gets those texts (libraryProjectReads),
+    // taken before any file pass runs, as the main thread's view holds them.
+    isolated: true,
+    projectReads: libraryProjectReads,
     prefilter(text, ctx) {
       return codeIndex(ctx.table).needles.test(text) || LIBRARY_RE.test(text);
     },

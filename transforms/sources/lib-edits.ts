@@ -195,7 +195,7 @@ function packageEnd(model: FileModel): number | undefined {
   return semi?.value === ';' ? semi.end : model.tokens[c.last]!.end;
 }
 
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
+export const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
 const buildCache = new WeakMap<object, string>();
 
 /** The text of every build file the run read (none when only source passes were selected). */

@@ -4,13 +4,13 @@
 // modules and writes all their imports as one insertion (two insertions at one point would make
 // the engine defer one). A module whose imports would clash with a simple name the file already
 // imports from elsewhere loses its edits, and says so.
-import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
+import type { Edit, FindingInput, PassContext, ProjectFile, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
-import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
+import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
-import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
+import { BUILD_KINDS, type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
 import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observability.js';
@@ -55,6 +55,9 @@ export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
 /** Substrings of which one must occur for any library module to have work (the pass prefilter). */
 export const LIBRARY_NEEDLES: string[] = [...new Set(MODULES.flatMap((m) => m.needles))];
 
+/** One scan of the text for all needles: most files name none, and then no module is asked. */
+const ANY_NEEDLE = new RegExp(LIBRARY_NEEDLES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
 export interface LibraryResult {
   edits: Edit[];
   findings: FindingInput[];
@@ -65,7 +68,7 @@ export interface LibraryResult {
 export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLang, eol: string, ctx: PassContext, passId: string): LibraryResult {
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
-  if (!libs) return out;
+  if (!libs || !ANY_NEEDLE.test(file.text)) return out;
   const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = springfoxDecision(ctx);
@@ -103,4 +106,38 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     out.edits.push(...importInsertion(model, lang, eol, imports.flatMap((i) => i.names), imports[0]!.rule, out.edits).edits);
   }
   return out;
+}
+
+/**
+ * The texts of other files the library modules can read (the pass's projectReads: a worker
+ * gets only these, so it must cover every `ctx.project` read of the modules above; a module
+ * that reads the project in a new way adds its files here). Every path and kind is always there.
+ * - springdoc.ts buildText: every build file (BUILD_KINDS);
+ * - httpclient5.ts projectUsesFactory: Java/Kotlin files naming FACTORY;
+ * - security6.ts projectBlocker: files naming a blocker's simple name (and its package);
+ * - security6-adapter.ts adapterCount, security6-users.ts projectConflict: files naming
+ *   WebSecurityConfigurerAdapter / UserDetailsService;
+ * - security6-adapter-shared.ts adapterProject (a subclass of the adapter class in another file,
+ *   bean methods named filterChain & co elsewhere): `extends Name`, `: Name(`, the bean names;
+ *   asked only from a file naming WebSecurityConfigurerAdapter, so those texts are kept only when
+ *   some file of the project names it;
+ * - batch5-kotlin.ts (another file constructing the class or reading a property): every
+ *   Java/Kotlin file, when a Kotlin file names a Batch 4 builder factory;
+ * - jakarta-variants.ts, springdoc-docket.ts: build files only;
+ * - springfox-switch.ts (one decision per run): every build file and gradle.properties, and every
+ *   Java/Kotlin file naming springfox or the swagger 2 annotations (it rewrites them dry).
+ */
+export function libraryProjectReads(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean {
+  const blockers = (ctx.table.libraries?.security.authorizeHttpRequests.projectBlockers ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1));
+  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', 'springfox', 'io.swagger.annotations', ...blockers];
+  const jvm = (f: ProjectFile) => f.kind === 'java' || f.kind === 'kotlin';
+  const adapters = project.files.some((f) => jvm(f) && f.text?.includes('WebSecurityConfigurerAdapter'));
+  const kotlinBatch = project.files.some((f) => f.kind === 'kotlin' && /JobBuilderFactory|StepBuilderFactory/.test(f.text ?? ''));
+  const builds: readonly string[] = [...BUILD_KINDS, 'gradle-properties'];
+  return (f) => {
+    if (builds.includes(f.kind)) return true;
+    if (!jvm(f) || f.text === undefined) return false;
+    if (kotlinBatch || needles.some((n) => f.text!.includes(n))) return true;
+    return adapters && (f.text.includes('extends') || f.text.includes(':') || /filterChain|webSecurityCustomizer|userDetailsService/.test(f.text));
+  };
 }

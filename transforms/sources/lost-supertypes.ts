@@ -16,7 +16,9 @@ const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 
 /** Does the file name one of the rows' types at all (cheap, on the token model)? */
 export function needsLostSupertypes(rows: readonly LostSupertype[], model: FileModel): boolean {
-  return rows.some((r) => model.chains.some((c) => c.tokens[c.tokens.length - 1]!.value === simpleOf(r.type)));
+  if (!rows.length) return false;
+  const wanted = new Set(rows.map((r) => simpleOf(r.type)));
+  return model.chains.some((c) => wanted.has(c.tokens[c.tokens.length - 1]!.value));
 }
 
 /** `<Order, Long>` as written after the supertype's name, or '' for a raw type (Kotlin nests it in simple_user_type). */

@@ -115,6 +115,18 @@ export function buildModel(text: string, tokens: Token[]): FileModel {
 
 const simpleName = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 
+const identCache = new WeakMap<FileModel, ReadonlySet<string>>();
+/** Every identifier the file's tokens hold, built once per model (shapes, follow-ups and others ask). */
+export function identNames(model: FileModel): ReadonlySet<string> {
+  let names = identCache.get(model);
+  if (!names) {
+    const set = new Set<string>();
+    for (const t of model.tokens) if (t.type === 'ident') set.add(t.value);
+    identCache.set(model, (names = set));
+  }
+  return names;
+}
+
 /** Does `name` as written (simple or qualified) denote `fq` in this file? */
 export function denotes(model: FileModel, name: string, fq: string): boolean {
   const n = name.replace(/\s+/g, '');

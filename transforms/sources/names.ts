@@ -21,8 +21,8 @@ function replaceSegments(c: Chain, from: number, to: number, text: string, rule:
 
 /** javax -> jakarta for one fully qualified chain; undefined when it stays. */
 function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+  if (c.tokens[0]!.value !== 'javax') return undefined;
   const parts = c.tokens.map((t) => t.value);
-  if (parts[0] !== 'javax') return undefined;
   const { pkgParts, cls } = splitQualified(parts);
   if (pkgParts === 0) return undefined;
   const pkg = parts.slice(0, pkgParts).join('.');
@@ -39,8 +39,22 @@ function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
 /** The rename row for a name, unless shapes.ts found this file's uses unsafe to rename. */
 type RowOf = (fq: string) => TypeRename | undefined;
 
+const headsCache = new WeakMap<CodeIndex, ReadonlySet<string>>();
+/** First segments of every renamed type and package: a chain starting otherwise names none of them. */
+function renameHeads(idx: CodeIndex): ReadonlySet<string> {
+  let heads = headsCache.get(idx);
+  if (!heads) {
+    const firstOf = (fq: string) => fq.split('.')[0]!;
+    heads = new Set([...[...idx.types.keys()].map(firstOf), ...idx.packageRenames.map((p) => firstOf(p.from))]);
+    headsCache.set(idx, heads);
+  }
+  return heads;
+}
+
 /** A moved type/constant or package named by its full name (`a.b.C`, `a.b.C.FIELD`, `a.b.C.m()`). */
 function qualifiedRenameEdit(idx: CodeIndex, rowOf: RowOf, c: Chain): Edit | undefined {
+  // most chains (`foo`, `list.add`) start with a name no row starts with: one set lookup
+  if (!renameHeads(idx).has(c.tokens[0]!.value)) return undefined;
   const parts = c.tokens.map((t) => t.value);
   for (let k = parts.length; k >= 2; k--) {
     const key = parts.slice(0, k).join('.');
@@ -174,6 +188,8 @@ function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
   const javax = new Set<string>();
   const jakarta = new Map<string, number>();
   for (const imp of model.imports) {
+    const head = imp.chain.tokens[0]!.value;
+    if (head !== 'javax' && head !== 'jakarta') continue; // only these two are compared
     const parts = imp.chain.tokens.map((t) => t.value);
     const { pkgParts, cls } = splitQualified(parts);
     const pkg = parts.slice(0, imp.chain.wildcard && cls === undefined ? parts.length : pkgParts).join('.');
