@@ -194,9 +194,25 @@ function httpclient(): LibrariesSection['httpclient'] {
       t('org.apache.http.conn.ssl.TrustSelfSignedStrategy', 'org.apache.hc.client5.http.ssl.TrustSelfSignedStrategy'),
       t('org.apache.http.HttpHost', 'org.apache.hc.core5.http.HttpHost'),
     ],
+    // Compared method by method in the sources at rel/v4.5.14 (Boot 3.0's HttpClient 4) and
+    // rel/v5.1.4 (its HttpClient 5): names both builders have with arguments of the same types.
+    oneToOne: {
+      from: { groupId: 'org.apache.httpcomponents', artifactId: 'httpclient' },
+      to: { groupId: 'org.apache.httpcomponents.client5', artifactId: 'httpclient5' },
+      calls: [
+        { type: 'org.apache.http.impl.client.HttpClients', methods: ['createDefault', 'createSystem', 'custom', ...BUILDER_METHODS] },
+        { type: 'org.apache.http.impl.client.HttpClientBuilder', methods: ['create', ...BUILDER_METHODS] },
+      ],
+      typesOnly: ['org.apache.http.impl.client.CloseableHttpClient', 'org.apache.http.client.HttpClient'],
+      instanceMethods: ['close'],
+      source: `${HC5}; https://github.com/apache/httpcomponents-client/blob/rel/v5.1.4/httpclient5/src/main/java/org/apache/hc/client5/http/impl/classic/HttpClientBuilder.java (against rel/v4.5.14 .../impl/client/HttpClientBuilder.java)`,
+    },
     source: HC5,
   };
 }
+
+/** HttpClientBuilder methods of 4.5.14 and 5.1.4 taking nothing, a String or a boolean, and `build`. */
+const BUILDER_METHODS = ['build', 'disableAuthCaching', 'disableAutomaticRetries', 'disableConnectionState', 'disableContentCompression', 'disableCookieManagement', 'disableDefaultUserAgent', 'disableRedirectHandling', 'evictExpiredConnections', 'setConnectionManagerShared', 'setUserAgent', 'useSystemProperties'];
 
 function hibernate(): LibrariesSection['hibernate'] {
   // The boolean converters and the UUID JDBC type codes map the column exactly as the old type

@@ -127,7 +127,7 @@ export const RULES: Record<string, RuleInfo> = {
   'springdoc/docket': { doc: S, summary: 'A springfox Docket bean built by one select()...build() chain whose selectors map one to one (basePackage, ant, any, groupName) becomes a springdoc GroupedOpenApi bean; otherwise reported with the bean to write.' },
   'springdoc/springfox': { doc: S, summary: 'springfox configuration (Docket, @EnableSwagger2, @ApiIgnore): reported with what to write; when the build switches to springdoc in the same run, @EnableSwagger2 is removed and @ApiIgnore becomes @Hidden / @Parameter(hidden = true).' },
   'springdoc/v2-types': { doc: S, summary: 'springdoc 1 types move to their springdoc 2 packages.' },
-  'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 imports in a project that builds an HttpComponentsClientHttpRequestFactory: Boot 3.0 needs HttpClient 5; reported with the HttpClient 5 type.' },
+  'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 behind an HttpComponentsClientHttpRequestFactory: the build and the imports move to HttpClient 5 together when every use is in the part of the API that moved one to one; otherwise each import is reported with its HttpClient 5 type.' },
   'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },
   'hibernate6/hypersistence': { doc: S, summary: 'hibernate-types has no Hibernate 6 line: reported with the hypersistence-utils replacement.' },
   'jakarta-variant/types': { doc: S, summary: "Code of a library whose jakarta line is another artifact (Jackson's JAX-RS providers and JAXB module, the JAXB runtime's classes) follows the build's artifact rename; reported when no build file of the run names the library." },

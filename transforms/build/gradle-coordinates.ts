@@ -1,12 +1,14 @@
 // Dependency coordinates in Gradle scripts: string notation ('g:a:v', "g:a:${v}") and map notation
 // (group: 'g', name: 'a'): renames, versions Boot 3.0 manages, removed and manual rows.
+import { httpClient4String } from '../sources/httpclient5-switch.js';
+import { httpClientKeptMessage, switchGradleHttpClient } from './httpclient-build.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 import { coordinateText, isLower, renamedVersionFollows, rowFor, rowMessage } from './facts.js';
 import { bomTarget, bomVariable, importedBom, movingBom, trainAlreadyAssigned } from './gradle-boms.js';
 import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
 import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
-import { existsMessage } from './libraries.js';
+import { existsMessage, LIBRARY_RULE } from './libraries.js';
 import { needsActuator } from './sleuth.js';
 import { COORDINATE, raise, TEMPLATE_REF, setString, targetForCoordinate, versionVariable, type GradleRun } from './gradle-run.js';
 
@@ -15,6 +17,10 @@ import { COORDINATE, raise, TEMPLATE_REF, setString, targetForCoordinate, versio
 export function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
   const m = COORDINATE.exec(t.value);
   if (!m) return;
+  if (run.httpclient?.from && httpClient4String(t.value, run.httpclient.from)) {
+    if (run.httpclient.on) return switchGradleHttpClient(run, t, run.httpclient);
+    if (run.httpclient.factory) run.out.report(LIBRARY_RULE, 'warning', t.start, httpClientKeptMessage(run.httpclient));
+  }
   const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const base = t.contentStart!;
   const versionStart = base + g.length + 1 + a.length + 1;

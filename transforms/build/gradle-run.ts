@@ -6,6 +6,7 @@ import { isBoot2, isLower, type BuildFacts } from './facts.js';
 import type { PassOutput } from './out.js';
 
 import type { SpringfoxSwitch } from '../sources/springfox-switch.js';
+import type { HttpClientSwitch } from '../sources/httpclient5-switch.js';
 
 export type Dsl = 'groovy' | 'kotlin';
 
@@ -26,6 +27,8 @@ export interface GradleRun {
   sleuthUsers?: string[];
   /** The run's springfox -> springdoc decision, when the script names springfox. */
   springfox?: SpringfoxSwitch;
+  /** The run's HttpClient 4 -> 5 decision, when the script names HttpClient 4. */
+  httpclient?: HttpClientSwitch;
 }
 
 /**

@@ -14,6 +14,7 @@ import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
 import { springfoxDecision } from '../sources/springdoc.js';
 import { SPRINGFOX } from '../sources/springfox-switch.js';
+import { httpClientSwitch } from '../sources/httpclient5-switch.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
 const GRADLE_HINT = /springframework|dependencyLocking|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;
@@ -24,7 +25,8 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const out = new PassOutput();
   const model = gradleModel(tokens);
   const springfox = file.text.includes(SPRINGFOX) ? springfoxDecision(ctx) : undefined;
-  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project), springfox };
+  const httpclient = file.text.includes('org.apache.httpcomponents:httpclient') ? httpClientSwitch(ctx) : undefined;
+  const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project), springfox, httpclient };
   migrateGradle(run);
   raiseInheritedVariables(run, ctx, file.path, usesOf);
   gradleClassNames(run, ctx.table);

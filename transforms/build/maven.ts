@@ -29,6 +29,7 @@ import {
 } from './pom-model.js';
 import { decideVersionProperty } from './version-property.js';
 import { springfoxSwitchOn, switchMavenSpringfox } from './springfox-build.js';
+import { httpClientDecision, httpClientKeptMessage, switchMavenHttpClient } from './httpclient-build.js';
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOptions } from './kotlin-plugins.js';
 import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
@@ -257,6 +258,9 @@ function dependency(run: PomRun, dep: DepRef): void {
   const { facts } = run;
   const { g, a } = coordinates(run, dep);
   if (!g || !a) return;
+  const httpclient = dep.kind !== 'exclusion' ? httpClientDecision(run.ctx, g, a) : undefined;
+  if (httpclient?.on) return switchMavenHttpClient(run, dep, httpclient);
+  if (httpclient?.factory) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, httpClientKeptMessage(httpclient));
   const boot = facts.section.boot;
   if (dep.kind !== 'exclusion' && g === boot.groupId) {
     bootVersion(run, dep.version, `${g}:${a}`);

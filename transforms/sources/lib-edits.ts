@@ -19,6 +19,9 @@ export interface LibContext {
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */
   springfoxKept?: string;
+  /** The build moves from HttpClient 4 to 5 in this run (httpclient5-switch.ts), or why not. */
+  httpclientSwitch?: boolean;
+  httpclientKept?: string;
 }
 
 export interface LibResult {

@@ -10,6 +10,7 @@ import { migrateBatch, BATCH_RULES } from './batch5.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
 import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
+import { httpClientSwitch } from './httpclient5-switch.js';
 import { BUILD_KINDS, type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
@@ -75,6 +76,11 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     lib.springfoxSwitch = decision.on;
     if (!decision.on && decision.row) lib.springfoxKept = decision.why;
   }
+  if (file.text.includes('org.apache.http.')) {
+    const decision = httpClientSwitch(ctx);
+    lib.httpclientSwitch = decision.on;
+    if (!decision.on) lib.httpclientKept = decision.why;
+  }
   const imports: { names: string[]; rule: string }[] = [];
   for (const m of MODULES) {
     if (!m.needles.some((n) => file.text.includes(n))) continue;
@@ -124,12 +130,14 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
  * - batch5-kotlin.ts (another file constructing the class or reading a property): every
  *   Java/Kotlin file, when a Kotlin file names a Batch 4 builder factory;
  * - jakarta-variants.ts, springdoc-docket.ts: build files only;
+ * - httpclient5-switch.ts (one decision per run): every build file and gradle.properties, every
+ *   Java/Kotlin file naming the factory or importing org.apache.http;
  * - springfox-switch.ts (one decision per run): every build file and gradle.properties, and every
  *   Java/Kotlin file naming springfox or the swagger 2 annotations (it rewrites them dry).
  */
 export function libraryProjectReads(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean {
   const blockers = (ctx.table.libraries?.security.authorizeHttpRequests.projectBlockers ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1));
-  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', 'springfox', 'io.swagger.annotations', ...blockers];
+  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', 'springfox', 'io.swagger.annotations', 'org.apache.http.', ...blockers];
   const jvm = (f: ProjectFile) => f.kind === 'java' || f.kind === 'kotlin';
   const adapters = project.files.some((f) => jvm(f) && f.text?.includes('WebSecurityConfigurerAdapter'));
   const kotlinBatch = project.files.some((f) => f.kind === 'kotlin' && /JobBuilderFactory|StepBuilderFactory/.test(f.text ?? ''));

@@ -113,6 +113,21 @@ export interface DocketMapping {
 export interface HttpClientRows {
   /** HttpClient 4 package or type -> HttpClient 5 counterpart (reported; APIs differ around them). */
   types: { from: string; to: string; note: string; source: string }[];
+  /**
+   * The part of the API that moved one to one (same names, same arguments): a project whose every
+   * HttpClient 4 use stays inside it moves to HttpClient 5 in one run (httpclient5-switch.ts).
+   */
+  oneToOne: {
+    /** The build coordinate renamed (HttpClient 4) and its successor, which Boot 3.0 manages. */
+    from: { groupId: string; artifactId: string };
+    to: { groupId: string; artifactId: string };
+    /** HttpClient 4 types (keys of `types`) and the static or builder methods each may call. */
+    calls: { type: string; methods: string[] }[];
+    /** Types used only as types (variables, parameters, return types), and the one method a client variable may call. */
+    typesOnly: string[];
+    instanceMethods: string[];
+    source: string;
+  };
   source: string;
 }
 

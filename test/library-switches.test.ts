@@ -1,4 +1,5 @@
-// springfox -> springdoc is one decision for the whole run (transforms/sources/springfox-switch.ts):
+// springfox -> springdoc and HttpClient 4 -> 5 are one decision each for the whole run
+// (transforms/sources/springfox-switch.ts, httpclient5-switch.ts):
 // the fixtures show it taken; these show it withheld where taking it would leave the build
 // half-switched (the sources on swagger 3 without springdoc, or springfox gone under code that uses it).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,16 +11,17 @@ import { loadTable } from '../src/table/load.js';
 
 const table = loadTable();
 const FIXTURE = path.resolve(__dirname, '../fixtures/sources/springfox-switch-maven/input');
+const HTTPCLIENT = path.resolve(__dirname, '../fixtures/sources/httpclient5-switch/input');
 let dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   dirs = [];
 });
 
-function copy(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'springfox-'));
+function copy(from = FIXTURE): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'switch-'));
   dirs.push(dir);
-  cpSync(FIXTURE, dir, { recursive: true });
+  cpSync(from, dir, { recursive: true });
   return dir;
 }
 
@@ -44,5 +46,21 @@ describe('springfox switch', () => {
     const r = await planMigration({ root: copy(), table, onlyRules: ['build'] });
     expect(changed(r, 'pom.xml') ?? '').not.toContain('springdoc');
     expect(r.findings.find((f) => f.rule === 'build/library')?.message).toContain('--only/--skip');
+  });
+});
+
+describe('HttpClient 5 switch', () => {
+  const config = 'src/main/java/com/example/acme/client/RestConfig.java';
+  it('moves build and imports together when every file is read', async () => {
+    const r = await planMigration({ root: copy(HTTPCLIENT), table, onlyRules: ['sources', 'build'] });
+    expect(changed(r, 'pom.xml')).toContain('<artifactId>httpclient5</artifactId>');
+    expect(changed(r, config)).toContain('import org.apache.hc.client5.http.impl.classic.HttpClients;');
+  });
+
+  it('moves neither on a list of files, and says why at the build', async () => {
+    const r = await planMigration({ root: copy(HTTPCLIENT), table, onlyRules: ['sources', 'build'], only: ['pom.xml', config] });
+    expect(changed(r, 'pom.xml') ?? '').not.toContain('httpclient5');
+    expect(changed(r, config)).toBeUndefined();
+    expect(r.findings.find((f) => f.rule === 'build/library' && f.path === 'pom.xml')?.message).toContain('list of files');
   });
 });

@@ -1,0 +1,105 @@
+// HttpClient 4 -> 5 as one change. Spring 6's HttpComponentsClientHttpRequestFactory is written
+// against HttpClient 5 only; Boot 3.0 still manages HttpClient 4, so a build that declares
+// org.apache.httpcomponents:httpclient compiles its own HttpClient 4 code but hands the factory
+// the wrong client. The build takes httpclient5 in place of httpclient exactly when every source
+// that imports HttpClient 4 moves one to one in the same run (httpclient5.ts planHttpClient5);
+// otherwise neither side moves and both stay reported. One decision per run, read by the
+// sources pass and the build passes.
+import type { PassContext, ProjectFile } from '../../src/engine/types.js';
+import { ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
+import { textValue } from '../../src/formats/xml.js';
+import { groovyTokens } from '../../src/formats/groovy.js';
+import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
+import type { LibrariesSection } from '../../src/table/sections/libraries.js';
+import { buildPomModel } from '../build/pom-model.js';
+import { FACTORY, planHttpClient5 } from './httpclient5.js';
+import { buildModel } from './model.js';
+
+export interface HttpClientSwitch {
+  on: boolean;
+  why: string;
+  from?: { groupId: string; artifactId: string };
+  to?: { groupId: string; artifactId: string };
+  /** A source builds the factory: HttpClient 4 in the build then does not compile against it. */
+  factory?: boolean;
+}
+
+const decisions = new WeakMap<object, HttpClientSwitch>();
+const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog', 'gradle-properties'] as const;
+
+export function httpClientSwitch(ctx: PassContext): HttpClientSwitch {
+  let d = decisions.get(ctx.project);
+  if (!d) {
+    d = decide(ctx);
+    decisions.set(ctx.project, d);
+  }
+  return d;
+}
+
+/** The HttpClient 4 coordinate as a Gradle string: `g:a` or `g:a:<literal version>`. */
+export function httpClient4String(value: string, from: { groupId: string; artifactId: string }): boolean {
+  return new RegExp(`^${from.groupId.replace(/\./g, '\\.')}:${from.artifactId}(:[\\w.-]+)?$`).test(value);
+}
+
+function decide(ctx: PassContext): HttpClientSwitch {
+  const libs = ctx.table.libraries;
+  if (!libs) return { on: false, why: 'the table has no library rows' };
+  const { from, to } = libs.httpclient.oneToOne;
+  const off = (why: string): HttpClientSwitch => ({ on: false, why, from, to });
+  const builds = ctx.project.ofKind(...BUILD_KINDS);
+  const named = builds.filter((f) => declares(f.text ?? '', from.artifactId) && f.text!.includes(from.groupId));
+  if (!named.length) return off('no build file declares HttpClient 4');
+  if (builds.some((f) => declares(f.text ?? '', to.artifactId))) return off('a build file already declares httpclient5');
+  const jvm = ctx.project.ofKind('java', 'kotlin');
+  if (!jvm.some((f) => f.text?.includes(FACTORY))) return off(`no source builds a ${FACTORY}`);
+  const blocked = (why: string): HttpClientSwitch => ({ on: false, why, from, to, factory: true });
+  if (ctx.wholeRepository === false) return blocked('the run was given a list of files, so not every source that uses HttpClient 4 is in it');
+  if (!['sources/java', 'sources/kotlin'].every((p) => ctx.ruleSelected(p, 'httpclient5/types')) || !['build/maven', 'build/gradle', 'build/gradle-kts'].every((p) => ctx.ruleSelected(p, 'build/library')))
+    return blocked('--only/--skip leave out httpclient5/types or build/library');
+  for (const f of named) {
+    const why = buildBlocker(f, from);
+    if (why) return blocked(`${f.path}: ${why}`);
+  }
+  for (const f of jvm) {
+    if (!f.text?.includes('org.apache.http.')) continue;
+    const why = sourceBlocker(f, libs);
+    if (why) return blocked(`${f.path}: ${why}`);
+  }
+  return { on: true, why: 'every HttpClient 4 use in the sources moves one to one in this run', from, to, factory: true };
+}
+
+const declares = (text: string, artifactId: string) => new RegExp(`(?<![\\w.-])${artifactId}(?![\\w.-])`).test(text);
+
+function buildBlocker(f: ProjectFile, from: { groupId: string; artifactId: string }): string | undefined {
+  const text = f.text!;
+  if (f.kind === 'pom') {
+    const deps = buildPomModel(f.path, text).deps.filter((d) => textValue(text, d.groupId) === from.groupId && textValue(text, d.artifactId) === from.artifactId);
+    for (const d of deps) {
+      if (d.kind === 'exclusion') return 'HttpClient 4 is excluded somewhere';
+      const v = d.version ? textValue(text, d.version) : undefined;
+      if (d.version && (v === undefined || v.includes('${'))) return 'its HttpClient 4 version comes from a property, which may version other artifacts';
+    }
+    return deps.length ? undefined : 'HttpClient 4 is named other than as a dependency';
+  }
+  if (f.kind === 'gradle' || f.kind === 'gradle-kts') {
+    const tokens = f.kind === 'gradle' ? groovyTokens(text) : kotlinTokens(text);
+    const mentions = tokens.filter((t) => t.type === 'string' && t.value.startsWith(`${from.groupId}:${from.artifactId}`) && declares(t.value, from.artifactId));
+    if (!mentions.length) return 'HttpClient 4 is declared other than as a "group:artifact[:version]" string';
+    return mentions.every((t) => !t.templated && httpClient4String(t.value, from)) ? undefined : 'an HttpClient 4 declaration has a variable version';
+  }
+  return 'HttpClient 4 is declared in a version catalog or gradle.properties';
+}
+
+function sourceBlocker(f: ProjectFile, libs: LibrariesSection): string | undefined {
+  const lang: JvmLang = f.kind === 'kotlin' ? 'kotlin' : 'java';
+  let tokens;
+  try {
+    tokens = scanJvm(f.text!, lang);
+  } catch (e) {
+    if (e instanceof ScanError) return 'it does not scan';
+    throw e;
+  }
+  const model = buildModel(f.text!, tokens);
+  const plan = planHttpClient5({ model, lang, eol: '\n', libs, project: { root: '', files: [], byPath: new Map(), ofKind: () => [] } });
+  return typeof plan === 'string' ? plan : undefined;
+}
