@@ -30,9 +30,20 @@ function gather(project: ProjectView): Facts {
   };
 }
 
+/** A rule's key pattern, canonicalised once (`spring.x.` matches every key below spring.x). */
+const canonicalPatterns = new Map<string, { canonical: string; prefix: boolean }>();
+function pattern(key: string): { canonical: string; prefix: boolean } {
+  let p = canonicalPatterns.get(key);
+  if (!p) {
+    p = { canonical: canonicalKey(key.replace(/\.$/, '')), prefix: key.endsWith('.') };
+    canonicalPatterns.set(key, p);
+  }
+  return p;
+}
+
 function keyMatches(entry: ConfigEntry, key: string): boolean {
-  const c = canonicalKey(key.replace(/\.$/, ''));
-  return key.endsWith('.') ? entry.canonical.startsWith(c + '.') : entry.canonical === c;
+  const p = pattern(key);
+  return p.prefix ? entry.canonical.startsWith(p.canonical + '.') : entry.canonical === p.canonical;
 }
 
 function listHas(entry: ConfigEntry, values: string[]): boolean {
@@ -43,16 +54,18 @@ function listHas(entry: ConfigEntry, values: string[]): boolean {
 /** Configuration entries a rule's key patterns select. */
 function configHits(rule: ProjectRule, facts: Facts, table?: MigrationTable): ConfigEntry[] {
   const d = rule.detect ?? {};
-  return facts.entries.filter(
+  // The key patterns first: resolving every key of a large file against the table for each of
+  // the 18 rules cost a second on a 1 MB application.yml. Only the hits are looked up.
+  return facts.entries
+    .filter(
+      (e) =>
+        (d.keys ?? []).some((k) => keyMatches(e, k)) ||
+        (d.keyValues ?? []).some((kv) => keyMatches(e, kv.key) && e.value.toLowerCase() === kv.value.toLowerCase()) ||
+        (d.listValues ?? []).some((lv) => lv.keys.some((k) => keyMatches(e, k)) && listHas(e, lv.values)),
+    )
     // a key the table removes is already reported by the properties/YAML passes (with this
     // rule's guide section): a second finding on the same line would only repeat it
-    (e) => !(table && isRemovedKey(table, e.key)),
-  ).filter(
-    (e) =>
-      (d.keys ?? []).some((k) => keyMatches(e, k)) ||
-      (d.keyValues ?? []).some((kv) => keyMatches(e, kv.key) && e.value.toLowerCase() === kv.value.toLowerCase()) ||
-      (d.listValues ?? []).some((lv) => lv.keys.some((k) => keyMatches(e, k)) && listHas(e, lv.values)),
-  );
+    .filter((e) => !(table && isRemovedKey(table, e.key)));
 }
 
 /**
