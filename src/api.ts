@@ -4,7 +4,7 @@ import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/type
 import { loadTable } from './table/load.js';
 import { markStartup, timed } from './engine/timing.js';
 import type { MigrationTable } from './table/types.js';
-import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES } from '../transforms/index.js';
+import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES, RUN_DECISIONS } from '../transforms/index.js';
 
 export interface PlanInput {
   root: string;
@@ -41,6 +41,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     skipRules: input.skipRules,
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
+    decisions: RUN_DECISIONS,
     defaultPasses: input.filePasses === undefined,
   });
 }

@@ -1,6 +1,6 @@
 // The registry of passes, in the order they run. One folder per transform; each exports its
 // file passes and project passes from its index.ts.
-import type { FilePass, ProjectPass } from '../src/engine/types.js';
+import type { FilePass, ProjectPass, RunDecision } from '../src/engine/types.js';
 import * as properties from './properties/index.js';
 import * as yaml from './yaml/index.js';
 import * as sources from './sources/index.js';
@@ -17,3 +17,6 @@ export const PROJECT_PASSES: ProjectPass[] = TRANSFORMS.flatMap((t) => t.project
 
 /** Modules that are not Spring Boot modules (Android, Gradle plugins, BOM-only, Boot-free builds): left alone. */
 export { LEAVE_ALONE } from './build/index.js';
+
+/** Choices that span passes, made once per run before any pass (src/engine/types.ts RunDecision). */
+export const RUN_DECISIONS: RunDecision[] = [...sources.runDecisions];

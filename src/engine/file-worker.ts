@@ -16,6 +16,7 @@ const ctx: PassContext = {
   project: snapshotView(setup.project),
   ruleSelected: (passId, rule) => select.rule(passId, rule),
   wholeRepository: setup.wholeRepository,
+  decisions: setup.decisions,
 };
 
 // Chunks arrive one message each and are run in order; `end` says no more will come.

@@ -36,8 +36,9 @@ export interface WorkerSetup {
   passIds: string[];
   /** The project as the isolated passes may read it: every path and kind, the texts they named. */
   project: ProjectSnapshot;
-  /** PassContext.wholeRepository of the main thread (decisions about every source must agree). */
+  /** PassContext.wholeRepository and the run's decisions, as the main thread made them. */
   wholeRepository?: boolean;
+  decisions?: Readonly<Record<string, unknown>>;
 }
 
 /** A structured-clone-able ProjectView: files in the view's order. */

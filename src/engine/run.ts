@@ -26,10 +26,12 @@ import type {
   ProjectFile,
   ProjectPass,
   ProjectView,
+  RunDecision,
   RunOptions,
   RunResult,
   SourceFile,
 } from './types.js';
+import { NotReady } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
 export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024;
@@ -51,6 +53,8 @@ export interface EngineInput {
   onProgress?: (done: number, total: number) => void;
   /** Modules that are not Spring Boot modules: their files are skipped by every pass. */
   leaveAlone?: LeaveAlone;
+  /** Choices made once per run before the passes (types.ts RunDecision). */
+  decisions?: readonly RunDecision[];
   /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
   defaultPasses?: boolean;
 }
@@ -179,6 +183,23 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
   }
 }
 
+/** Every RunDecision, in order; one that needs a parser loaded first (NotReady) waits and decides again. */
+async function decideAll(decisions: readonly RunDecision[], ctx: PassContext): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const d of decisions) {
+    for (;;) {
+      try {
+        out[d.id] = d.decide(ctx);
+        break;
+      } catch (error) {
+        if (!(error instanceof NotReady)) throw error;
+        await error.ready;
+      }
+    }
+  }
+  return out;
+}
+
 export async function runEngine(input: EngineInput): Promise<RunResult> {
   const select = makeSelector(input.onlyRules, input.skipRules);
   const filePasses = input.filePasses.filter((p) => select.pass(p));
@@ -212,6 +233,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
   reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
   ctx.isLeftAlone = isLeftAlone;
+  ctx.decisions = await timedAsync('run decisions', () => decideAll(input.decisions ?? [], ctx));
   const passesStart = performance.now();
   // modules that are not Boot modules are not run at all (build files and sources alike)
   const runnable = files.filter((work) => !isLeftAlone(work.path));
@@ -348,7 +370,7 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
 function startPool(input: EngineInput, ctx: PassContext, passes: readonly FilePass[]): FilePool | undefined {
   try {
     const project = timed('project snapshot for the worker', () => projectSnapshot(ctx.project, passes, ctx));
-    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id), project, wholeRepository: ctx.wholeRepository });
+    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id), project, wholeRepository: ctx.wholeRepository, decisions: ctx.decisions });
   } catch {
     return undefined;
   }

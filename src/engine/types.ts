@@ -100,6 +100,22 @@ export interface PassContext {
    * or a Java/Kotlin file was skipped): a pass must not decide something about every source then.
    */
   wholeRepository?: boolean;
+  /**
+   * The run's decisions (RunDecision), made once on the main thread after the files are read and
+   * before any pass runs; every pass (and the worker) reads the same value by the decision's id.
+   */
+  decisions?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A choice that spans passes and must be the same for all of them (springfox -> springdoc: the
+ * build's starter and the sources' annotations only compile together). The engine makes it once
+ * per run, with the whole project and the module decision at hand, and hands the result (plain
+ * data) to every pass as `ctx.decisions[id]`. It may throw NotReady like a pass.
+ */
+export interface RunDecision {
+  id: string;
+  decide(ctx: PassContext): unknown;
 }
 
 export interface PassResult {

@@ -12,8 +12,7 @@ import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
-import { springfoxDecision } from '../sources/springdoc.js';
-import { SPRINGFOX } from '../sources/springfox-switch.js';
+import { decidedSpringfox } from '../sources/springfox-switch.js';
 import { httpClientSwitch } from '../sources/httpclient5-switch.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
@@ -24,8 +23,8 @@ function run(dsl: Dsl, file: SourceFile, ctx: PassContext): PassResult {
   const tokens = dsl === 'groovy' ? groovyTokens(file.text) : kotlinTokens(file.text);
   const out = new PassOutput();
   const model = gradleModel(tokens);
-  const springfox = file.text.includes(SPRINGFOX) ? springfoxDecision(ctx) : undefined;
-  const httpclient = file.text.includes('org.apache.httpcomponents:httpclient') ? httpClientSwitch(ctx) : undefined;
+  const springfox = decidedSpringfox(ctx);
+  const httpclient = httpClientSwitch(ctx);
   const run = { dsl, model, text: file.text, tokens, facts, out, options: ctx.options, variables: scriptVariables(ctx.project, file.path), sleuthUsers: sleuthUsers(ctx.project), springfox, httpclient };
   migrateGradle(run);
   raiseInheritedVariables(run, ctx, file.path, usesOf);

@@ -7,8 +7,7 @@ import type { BuildToken } from '../../src/formats/groovy.js';
 import { elementLineSpan, lineIndent, textValue } from '../../src/formats/xml.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import type { PassContext } from '../../src/engine/types.js';
-import { springfoxDecision } from '../sources/springdoc.js';
-import { SPRINGFOX, type SpringfoxSwitch } from '../sources/springfox-switch.js';
+import { decidedSpringfox, type SpringfoxSwitch } from '../sources/springfox-switch.js';
 import { wholeLineStatement } from './gradle-coordinates.js';
 import type { GradleRun } from './gradle-run.js';
 import { LIBRARY_RULE } from './libraries.js';
@@ -17,14 +16,14 @@ import type { DepRef } from './pom-model.js';
 
 /** The run's decision when this row is springfox's and the switch is on. */
 export function springfoxSwitchOn(ctx: PassContext, row: LibraryRow): SpringfoxSwitch | undefined {
-  if (!row.successor || row.from.groupId !== SPRINGFOX) return undefined;
-  const d = springfoxDecision(ctx);
+  if (!row.successor) return undefined;
+  const d = decidedSpringfox(ctx);
   return d.on ? d : undefined;
 }
 
 /** Why springfox stays, for its finding. */
 export function springfoxKeptNote(ctx: PassContext, row: LibraryRow): string {
-  return row.successor && row.from.groupId === SPRINGFOX ? `; not replaced by springdoc in this run: ${springfoxDecision(ctx).why}` : '';
+  return row.successor ? `; not replaced by springdoc in this run: ${decidedSpringfox(ctx).why}` : '';
 }
 
 const MAIN_SCOPES = new Set(['compile', 'provided']);
@@ -38,7 +37,7 @@ function message(d: SpringfoxSwitch, what: string): string {
 /** Maven: `dep` is a springfox <dependency> or managed dependency of this pom. */
 export function switchMavenSpringfox(run: PomRun, dep: DepRef, d: SpringfoxSwitch): void {
   if (dep.kind !== 'dependency' && dep.kind !== 'managed-dependency') return;
-  const springfox = run.model.deps.filter((x) => x.kind === 'dependency' && textValue(run.text, x.groupId) === SPRINGFOX);
+  const springfox = run.model.deps.filter((x) => x.kind === 'dependency' && textValue(run.text, x.groupId) === d.row!.from.groupId);
   const main = springfox.find((x) => MAIN_SCOPES.has(textValue(run.text, x.scope) ?? 'compile')) ?? springfox[0];
   if (dep !== main) {
     const span = elementLineSpan(run.text, dep.el);
@@ -68,7 +67,7 @@ function configurationOf(tokens: readonly BuildToken[], i: number): string | und
 /** Gradle (both DSLs): `t` is a `"io.springfox:..."` string of this script. */
 export function switchGradleSpringfox(run: GradleRun, t: BuildToken, d: SpringfoxSwitch): void {
   const { tokens } = run;
-  const springfox = tokens.map((x, k) => ({ x, k })).filter(({ x }) => x.type === 'string' && x.value.startsWith(`${SPRINGFOX}:`));
+  const springfox = tokens.map((x, k) => ({ x, k })).filter(({ x }) => x.type === 'string' && x.value.startsWith(`${d.row!.from.groupId}:`));
   const main = springfox.find(({ k }) => MAIN_CONFIGURATIONS.has(configurationOf(tokens, k) ?? '')) ?? springfox[0];
   const i = tokens.indexOf(t);
   const s = d.starter!;

@@ -2,7 +2,7 @@
 // a human must decide. Works one document at a time (`#---` / `!---` split a file), because a
 // key set in one document says nothing about another. Every edit touches only the text that
 // changes: a key's own characters, one value, or a whole line that is deleted.
-import { springdocAfterRun } from '../sources/springdoc.js';
+import { decidedSpringfox } from '../sources/springfox-switch.js';
 import { posix } from 'node:path';
 import type { Edit, FindingInput, PassContext, PassResult, Severity, SourceFile } from '../../src/engine/types.js';
 import {
@@ -103,7 +103,7 @@ export function migrateProperties(file: SourceFile, ctx: PassContext): PassResul
   const profile = PROFILE_FILE.exec(posix.basename(file.path))?.[1];
   const result: Required<PassResult> = { edits: [], findings: [] };
   const found = libraryConfigContext(ctx.project);
-  const libs = { ...found, springdocInBuild: springdocAfterRun(ctx, file, found.springdocInBuild) };
+  const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };
   for (const doc of parsed.documents) {
     const work = migrateDocument(file.text, ctx.table, doc, profile, libs);
     appendAll(result.edits, work.edits);

@@ -3,17 +3,18 @@
 // org.apache.httpcomponents:httpclient compiles its own HttpClient 4 code but hands the factory
 // the wrong client. The build takes httpclient5 in place of httpclient exactly when every source
 // that imports HttpClient 4 moves one to one in the same run (httpclient5.ts planHttpClient5);
-// otherwise neither side moves and both stay reported. One decision per run, read by the
-// sources pass and the build passes.
-import type { PassContext, ProjectFile } from '../../src/engine/types.js';
-import { ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
+// otherwise neither side moves and both stay reported. A run decision (src/engine/types.ts
+// RunDecision), read by the sources pass and the build passes.
+import type { PassContext, ProjectFile, RunDecision } from '../../src/engine/types.js';
+import { escapeRegExp } from '../../src/engine/text.js';
 import { textValue } from '../../src/formats/xml.js';
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildPomModel } from '../build/pom-model.js';
-import { FACTORY, planHttpClient5 } from './httpclient5.js';
-import { buildModel } from './model.js';
+import { FACTORY, HTTPCLIENT_RULES, planHttpClient5 } from './httpclient5.js';
+import { BUILD_KINDS } from './lib-edits.js';
+import { migratedFiles, partialRun, projectModel } from './run-decision.js';
 
 export interface HttpClientSwitch {
   on: boolean;
@@ -24,21 +25,18 @@ export interface HttpClientSwitch {
   factory?: boolean;
 }
 
-const decisions = new WeakMap<object, HttpClientSwitch>();
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog', 'gradle-properties'] as const;
+export const HTTPCLIENT_DECISION = 'httpclient5-switch';
 
+/** The run's decision, as the engine made it (off when the run made none: a pass run alone). */
 export function httpClientSwitch(ctx: PassContext): HttpClientSwitch {
-  let d = decisions.get(ctx.project);
-  if (!d) {
-    d = decide(ctx);
-    decisions.set(ctx.project, d);
-  }
-  return d;
+  return (ctx.decisions?.[HTTPCLIENT_DECISION] as HttpClientSwitch | undefined) ?? { on: false, why: 'no HttpClient decision in this run' };
 }
+
+export const httpClientRunDecision: RunDecision = { id: HTTPCLIENT_DECISION, decide };
 
 /** The HttpClient 4 coordinate as a Gradle string: `g:a` or `g:a:<literal version>`. */
 export function httpClient4String(value: string, from: { groupId: string; artifactId: string }): boolean {
-  return new RegExp(`^${from.groupId.replace(/\./g, '\\.')}:${from.artifactId}(:[\\w.-]+)?$`).test(value);
+  return new RegExp(`^${escapeRegExp(from.groupId)}:${escapeRegExp(from.artifactId)}(:[\\w.-]+)?$`).test(value);
 }
 
 function decide(ctx: PassContext): HttpClientSwitch {
@@ -46,16 +44,15 @@ function decide(ctx: PassContext): HttpClientSwitch {
   if (!libs) return { on: false, why: 'the table has no library rows' };
   const { from, to } = libs.httpclient.oneToOne;
   const off = (why: string): HttpClientSwitch => ({ on: false, why, from, to });
-  const builds = ctx.project.ofKind(...BUILD_KINDS);
+  const builds = migratedFiles(ctx, ...BUILD_KINDS, 'gradle-properties');
   const named = builds.filter((f) => declares(f.text ?? '', from.artifactId) && f.text!.includes(from.groupId));
   if (!named.length) return off('no build file declares HttpClient 4');
   if (builds.some((f) => declares(f.text ?? '', to.artifactId))) return off('a build file already declares httpclient5');
-  const jvm = ctx.project.ofKind('java', 'kotlin');
+  const jvm = migratedFiles(ctx, 'java', 'kotlin');
   if (!jvm.some((f) => f.text?.includes(FACTORY))) return off(`no source builds a ${FACTORY}`);
   const blocked = (why: string): HttpClientSwitch => ({ on: false, why, from, to, factory: true });
-  if (ctx.wholeRepository === false) return blocked('the run was given a list of files, so not every source that uses HttpClient 4 is in it');
-  if (!['sources/java', 'sources/kotlin'].every((p) => ctx.ruleSelected(p, 'httpclient5/types')) || !['build/maven', 'build/gradle', 'build/gradle-kts'].every((p) => ctx.ruleSelected(p, 'build/library')))
-    return blocked('--only/--skip leave out httpclient5/types or build/library');
+  const partial = partialRun(ctx, [HTTPCLIENT_RULES.types], 'build/library');
+  if (partial) return blocked(partial);
   for (const f of named) {
     const why = buildBlocker(f, from);
     if (why) return blocked(`${f.path}: ${why}`);
@@ -68,7 +65,7 @@ function decide(ctx: PassContext): HttpClientSwitch {
   return { on: true, why: 'every HttpClient 4 use in the sources moves one to one in this run', from, to, factory: true };
 }
 
-const declares = (text: string, artifactId: string) => new RegExp(`(?<![\\w.-])${artifactId}(?![\\w.-])`).test(text);
+const declares = (text: string, artifactId: string) => new RegExp(`(?<![\\w.-])${escapeRegExp(artifactId)}(?![\\w.-])`).test(text);
 
 function buildBlocker(f: ProjectFile, from: { groupId: string; artifactId: string }): string | undefined {
   const text = f.text!;
@@ -91,15 +88,8 @@ function buildBlocker(f: ProjectFile, from: { groupId: string; artifactId: strin
 }
 
 function sourceBlocker(f: ProjectFile, libs: LibrariesSection): string | undefined {
-  const lang: JvmLang = f.kind === 'kotlin' ? 'kotlin' : 'java';
-  let tokens;
-  try {
-    tokens = scanJvm(f.text!, lang);
-  } catch (e) {
-    if (e instanceof ScanError) return 'it does not scan';
-    throw e;
-  }
-  const model = buildModel(f.text!, tokens);
-  const plan = planHttpClient5({ model, lang, eol: '\n', libs, project: { root: '', files: [], byPath: new Map(), ofKind: () => [] } });
+  const model = projectModel(f);
+  if (!model) return 'it does not scan';
+  const plan = planHttpClient5({ model, lang: f.kind === 'kotlin' ? 'kotlin' : 'java', eol: '\n', libs, project: { root: '', files: [], byPath: new Map(), ofKind: () => [] } });
   return typeof plan === 'string' ? plan : undefined;
 }

@@ -1,6 +1,8 @@
 // Passes of the sources transform (Java/Kotlin sources and the non-Java files carrying the same
 // names), registered in transforms/index.ts.
-import type { FilePass, ProjectPass } from '../../src/engine/types.js';
+import type { FilePass, ProjectPass, RunDecision } from '../../src/engine/types.js';
+import { springfoxRunDecision } from './springdoc.js';
+import { httpClientRunDecision } from './httpclient5-switch.js';
 import { javaPass, kotlinPass } from './jvm-pass.js';
 import { xmlDescriptorsPass } from './xml-descriptors.js';
 import { serviceLoaderPass } from './service-loader.js';
@@ -9,3 +11,6 @@ import { validationMessagesPass } from './validation-messages.js';
 export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass, validationMessagesPass];
 
 export const projectPasses: ProjectPass[] = [serviceLoaderPass];
+
+/** Choices made once per run before the passes: springfox -> springdoc, HttpClient 4 -> 5. */
+export const runDecisions: RunDecision[] = [springfoxRunDecision, httpClientRunDecision];

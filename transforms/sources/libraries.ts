@@ -18,7 +18,8 @@ import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observa
 import { migrateAdapter } from './security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6.js';
 import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
-import { migrateSpringdoc, springfoxDecision, SPRINGDOC_RULES } from './springdoc.js';
+import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
+import { decidedSpringfox } from './springfox-switch.js';
 
 interface Module {
   rules: readonly string[];
@@ -72,7 +73,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
   const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
-    const decision = springfoxDecision(ctx);
+    const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;
     if (!decision.on && decision.row) lib.springfoxKept = decision.why;
   }
@@ -130,18 +131,16 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
  * - batch5-kotlin.ts (another file constructing the class or reading a property): every
  *   Java/Kotlin file, when a Kotlin file names a Batch 4 builder factory;
  * - jakarta-variants.ts, springdoc-docket.ts: build files only;
- * - httpclient5-switch.ts (one decision per run): every build file and gradle.properties, every
- *   Java/Kotlin file naming the factory or importing org.apache.http;
- * - springfox-switch.ts (one decision per run): every build file and gradle.properties, and every
- *   Java/Kotlin file naming springfox or the swagger 2 annotations (it rewrites them dry).
+ * The springfox and HttpClient switches read the whole project, but as run decisions
+ * (ctx.decisions), made on the main thread before the passes: the worker only gets the result.
  */
 export function libraryProjectReads(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean {
   const blockers = (ctx.table.libraries?.security.authorizeHttpRequests.projectBlockers ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1));
-  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', 'springfox', 'io.swagger.annotations', 'org.apache.http.', ...blockers];
+  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', ...blockers];
   const jvm = (f: ProjectFile) => f.kind === 'java' || f.kind === 'kotlin';
   const adapters = project.files.some((f) => jvm(f) && f.text?.includes('WebSecurityConfigurerAdapter'));
   const kotlinBatch = project.files.some((f) => f.kind === 'kotlin' && /JobBuilderFactory|StepBuilderFactory/.test(f.text ?? ''));
-  const builds: readonly string[] = [...BUILD_KINDS, 'gradle-properties'];
+  const builds: readonly string[] = BUILD_KINDS;
   return (f) => {
     if (builds.includes(f.kind)) return true;
     if (!jvm(f) || f.text === undefined) return false;

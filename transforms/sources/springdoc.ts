@@ -13,8 +13,9 @@ import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declar
 import { chainText } from './model.js';
 import { DOCKET_RULE, migrateDockets } from './springdoc-docket.js';
 import { rewriteSpringfoxAnnotations } from './springfox-annotations.js';
-import { type SpringfoxSwitch, springfoxSwitch } from './springfox-switch.js';
-import type { PassContext } from '../../src/engine/types.js';
+import { decideSpringfox, type DryRun, SPRINGFOX_DECISION } from './springfox-switch.js';
+import type { RunDecision } from '../../src/engine/types.js';
+import { SPRINGDOC_IN_BUILD } from '../../src/properties/library-config.js';
 
 export const SPRINGDOC_RULES = {
   annotations: 'springdoc/annotations',
@@ -160,7 +161,7 @@ function v2Types(ctx: LibContext, out: LibResult): void {
  * 2.x annotations. Without that evidence (springfox 2 only, or no build file read) nothing moves.
  */
 function springdocInBuild(ctx: LibContext): boolean {
-  return /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/.test(buildFilesText(ctx.project));
+  return SPRINGDOC_IN_BUILD.test(buildFilesText(ctx.project));
 }
 
 export function migrateSpringdoc(ctx: LibContext): LibResult {
@@ -191,27 +192,20 @@ export function migrateSpringdoc(ctx: LibContext): LibResult {
 }
 
 /**
- * The run's one springfox -> springdoc decision (springfox-switch.ts): it rewrites every source
- * that uses springfox dry, as this module would with the switch on, imports included.
+ * The run's one springfox -> springdoc decision (springfox-switch.ts), made by the engine before
+ * the passes: it rewrites every source that uses springfox dry, as this module would with the
+ * switch on, imports included.
  */
-export function springfoxDecision(ctx: PassContext): SpringfoxSwitch {
-  const libs = ctx.table.libraries;
-  if (!libs) return { on: false, why: 'the table has no library rows' };
-  return springfoxSwitch(
-    ctx,
-    (lib) => {
+export const springfoxRunDecision: RunDecision = {
+  id: SPRINGFOX_DECISION,
+  decide(ctx) {
+    const libs = ctx.table.libraries;
+    if (!libs) return { on: false, why: 'the table has no library rows' };
+    const dryRun: DryRun = (lib) => {
       const r = migrateSpringdoc({ ...lib, springfoxSwitch: true });
       const conflicts = importInsertion(lib.model, lib.lang, lib.eol, r.imports, SPRINGDOC_RULES.annotations).conflicts;
       return { edits: r.edits, blocked: conflicts.length > 0 || r.findings.some((f) => f.severity !== 'info') };
-    },
-    { libs, project: ctx.project },
-  );
-}
-
-/**
- * springdoc is on the classpath after this run: a build names it already, or the run switches
- * springfox to it (the configuration passes move springfox keys only then).
- */
-export function springdocAfterRun(ctx: PassContext, file: { text: string }, inBuild: boolean): boolean {
-  return inBuild || (file.text.includes('springfox') && springfoxDecision(ctx).on);
-}
+    };
+    return decideSpringfox(ctx, dryRun, { libs, project: ctx.project }, [SPRINGDOC_RULES.annotations, SPRINGDOC_RULES.docket, SPRINGDOC_RULES.springfox]);
+  },
+};

@@ -1,7 +1,7 @@
 // The YAML configuration pass (application*.yml/yaml, bootstrap*, profile files, --config-glob):
 // renames and moves Spring Boot 2.7 keys to their 3.0 paths by splicing lines, never by
 // re-printing a document. Registered in transforms/index.ts.
-import { springdocAfterRun } from '../sources/springdoc.js';
+import { decidedSpringfox } from '../sources/springfox-switch.js';
 import type { FilePass, PassContext, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { parseYaml } from '../../src/formats/yaml.js';
@@ -20,7 +20,7 @@ export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
   const profileFile = PROFILE_FILE.test(file.path);
   const wanted = (rule: string) => ctx.ruleSelected('yaml', rule);
   const found = libraryConfigContext(ctx.project);
-  const libs = { ...found, springdocInBuild: springdocAfterRun(ctx, file, found.springdocInBuild) };
+  const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };
   for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out, wanted, libs).run();
   return out;
 }
