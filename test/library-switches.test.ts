@@ -2,7 +2,7 @@
 // (transforms/sources/springfox-switch.ts, httpclient5-switch.ts):
 // the fixtures show it taken; these show it withheld where taking it would leave the build
 // half-switched (the sources on swagger 3 without springdoc, or springfox gone under code that uses it).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,15 @@ describe('springfox switch', () => {
     expect(changed(r, 'src/main/java/com/example/acme/shop/OrderController.java')).toBeUndefined();
     const kept = r.findings.find((f) => f.rule === 'build/library' && f.path === 'pom.xml');
     expect(kept?.message).toContain('list of files');
+  });
+
+  it('a build file that does not parse blocks the switch, and does not end the run', async () => {
+    const root = copy();
+    const pom = path.join(root, 'pom.xml');
+    writeFileSync(pom, readFileSync(pom, 'utf8').replace('</dependencies>', '</dependency>'));
+    const r = await planMigration({ root, table, onlyRules: ['sources', 'build'] });
+    expect(changed(r, 'src/main/java/com/example/acme/shop/OrderController.java')).toBeUndefined();
+    expect(r.findings.some((f) => f.path === 'pom.xml' && /parse/i.test(f.rule + f.message))).toBe(true);
   });
 
   it('does not switch when --only leaves out the sources', async () => {

@@ -157,6 +157,11 @@ function springdoc(): LibrariesSection['springdoc'] {
       { from: 'org.springdoc.core.SpringDocUtils', to: 'org.springdoc.core.utils.SpringDocUtils', source: SPRINGDOC_V1 },
       { from: 'org.springdoc.core.customizers.OpenApiCustomiser', to: 'org.springdoc.core.customizers.OpenApiCustomizer', source: SPRINGDOC_V1 },
     ],
+    switchRewrites: {
+      remove: ['springfox.documentation.swagger2.annotations.EnableSwagger2', 'springfox.documentation.oas.annotations.EnableOpenApi'],
+      hide: { from: 'springfox.documentation.annotations.ApiIgnore', parameter: `${V3}.Parameter`, other: `${V3}.Hidden` },
+      source: SPRINGDOC,
+    },
     docket: {
       docket: 'springfox.documentation.spring.web.plugins.Docket',
       documentationTypes: ['springfox.documentation.spi.DocumentationType.SWAGGER_2', 'springfox.documentation.spi.DocumentationType.OAS_30'],

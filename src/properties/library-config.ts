@@ -2,6 +2,7 @@
 // passes: Hibernate dialect class names that Hibernate 6.1 no longer has (the value changes),
 // and springfox keys that springdoc 2 replaces (the key moves). The facts are the table's
 // `libraryConfig` rows; this module only decides which row applies and what to say.
+import { buildFilesText } from '../engine/project-text.js';
 import type { ProjectView } from '../engine/types.js';
 import { tableIndex } from '../table/load.js';
 import type { DialectRow, SpringfoxKey } from '../table/sections/library-config.js';
@@ -95,17 +96,9 @@ export function springfoxOutcome(table: MigrationTable, key: string, springdocIn
   return { kind: 'report', message: `${key} is read by springfox only (${gone}) and springdoc has no key known to mean the same; delete it or find the springdoc setting by hand` };
 }
 
-const buildTexts = new WeakMap<ProjectView, string>();
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
-
-/** Whether a build file the run read matches `pattern` (the build's text is joined once per run). */
+/** Whether a build file the run read matches `pattern`. */
 export function buildMentions(project: ProjectView, pattern: RegExp): boolean {
-  let text = buildTexts.get(project);
-  if (text === undefined) {
-    text = project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
-    buildTexts.set(project, text);
-  }
-  return pattern.test(text);
+  return pattern.test(buildFilesText(project));
 }
 
 /** The evidence transforms/sources/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */

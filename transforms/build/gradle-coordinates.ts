@@ -61,7 +61,7 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
  * on the line (no trailing block, comment or second argument), not the continuation of the line
  * before. Anything else is only reported: its extent is not certain.
  */
-export function wholeLineStatement(run: GradleRun, i: number): { start: number; end: number } | undefined {
+export function wholeLineStatement(run: Pick<GradleRun, 'tokens' | 'text' | 'model'>, i: number): { start: number; end: number } | undefined {
   const { tokens, text } = run;
   const paren = tokens[i - 1]?.type === 'open' && tokens[i - 1]!.value === '(';
   const confAt = paren ? i - 2 : i - 1;

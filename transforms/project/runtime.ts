@@ -4,6 +4,7 @@
 // the log date format and JMX exposure can be fixed on request.
 import { scanJvm, type Token } from '../../src/formats/jvm-tokens.js';
 import { detectEol, escapeRegExp } from '../../src/engine/text.js';
+import { BUILD_KINDS } from '../../src/engine/project-text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, ProjectResult, ProjectView } from '../../src/engine/types.js';
 import type { ProjectRule } from '../../src/table/sections/project.js';
 import type { MigrationTable } from '../../src/table/types.js';
@@ -12,7 +13,6 @@ import { canonicalKey, configFiles, isMainConfig, resourcesDir, type ConfigEntry
 import { projectSection, ruleFinding } from './rules.js';
 
 const SOURCE_KINDS = ['java', 'kotlin'] as const;
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
 
 interface Facts {
   entries: ConfigEntry[];

@@ -12,6 +12,7 @@
 //   main configuration file is told the line to add.
 // A file pass, because it must see the builds as read (ctx.project): by the time project passes
 // run, build/sleuth-tracing may already have replaced the Sleuth artifacts.
+import { BUILD_KINDS } from '../../src/engine/project-text.js';
 import type { FilePass, FindingInput, PassResult, ProjectPass, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { ObservabilityRows } from '../../src/table/sections/libraries.js';
 import { type ConfigEntry, configFiles, isMainConfig, readConfig, resourcesDir } from '../project/config.js';
@@ -20,7 +21,6 @@ export const TRACE_ID_RULE = 'observability/trace-id-pattern';
 
 type Rows = ObservabilityRows['logPattern'];
 
-const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
 
 /** logback.xml, logback-spring.xml, logback-test.xml, log4j2.xml, log4j2-spring.xml, ... */
 const LOG_XML = /(^|\/)(logback|log4j2)[^/]*\.xml$/;

@@ -13,8 +13,8 @@ import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildPomModel } from '../build/pom-model.js';
 import { FACTORY, HTTPCLIENT_RULES, planHttpClient5 } from './httpclient5.js';
-import { BUILD_KINDS } from './lib-edits.js';
-import { migratedFiles, partialRun, projectModel } from './run-decision.js';
+import { BUILD_KINDS } from '../../src/engine/project-text.js';
+import { blockerOf, migratedFiles, partialRun, projectModel } from './run-decision.js';
 
 export interface HttpClientSwitch {
   on: boolean;
@@ -54,7 +54,7 @@ function decide(ctx: PassContext): HttpClientSwitch {
   const partial = partialRun(ctx, [HTTPCLIENT_RULES.types], 'build/library');
   if (partial) return blocked(partial);
   for (const f of named) {
-    const why = buildBlocker(f, from);
+    const why = blockerOf(f, (file) => buildBlocker(file, from));
     if (why) return blocked(`${f.path}: ${why}`);
   }
   for (const f of jvm) {

@@ -6,7 +6,9 @@
 // comes from elsewhere (another library's transitive dependency) and may keep its javax line.
 import type { Edit } from '../../src/engine/types.js';
 import type { JakartaVariantRow } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, buildFilesText, emptyResult, pkgOf, simpleOf } from './lib-edits.js';
+import { buildFilesText } from '../../src/engine/project-text.js';
+import { escapeRegExp } from '../../src/engine/text.js';
+import { type LibContext, type LibResult, emptyResult, pkgOf, simpleOf } from './lib-edits.js';
 import { type Chain, type FileModel, chainText } from './model.js';
 
 export const VARIANT_RULES = { types: 'jakarta-variant/types' } as const;
@@ -16,7 +18,7 @@ function buildNames(buildText: string, coordinate: string): boolean {
   const [group, artifact] = coordinate.split(':') as [string, string];
   if (!buildText.includes(group)) return false;
   const prefix = artifact.endsWith('*');
-  const name = (prefix ? artifact.slice(0, -1) : artifact).replace(/[.-]/g, (c) => `\\${c}`);
+  const name = escapeRegExp(prefix ? artifact.slice(0, -1) : artifact);
   return new RegExp(`(?<![\\w.-])${name}${prefix ? '' : '(?![\\w.-])'}`).test(buildText);
 }
 

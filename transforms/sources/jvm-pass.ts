@@ -13,7 +13,7 @@ import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
-import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
+import { ANY_NEEDLE, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
 import { appendAll } from '../../src/engine/edits.js';
 
 const JVM_RULES = [
@@ -35,7 +35,6 @@ const JVM_RULES = [
   ...LIBRARY_RULES,
 ];
 
-const LIBRARY_RE = new RegExp(LIBRARY_NEEDLES.join('|'));
 
 /** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
 function disjoint(edits: Edit[]): Edit[] {
@@ -105,7 +104,7 @@ function jvmPass(lang: JvmLang): FilePass {
     isolated: true,
     projectReads: libraryProjectReads,
     prefilter(text, ctx) {
-      return codeIndex(ctx.table).needles.test(text) || LIBRARY_RE.test(text);
+      return codeIndex(ctx.table).needles.test(text) || ANY_NEEDLE.test(text);
     },
     run(file, ctx) {
       return migrateJvmSource(file, lang, ctx);

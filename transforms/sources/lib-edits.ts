@@ -197,16 +197,3 @@ function packageEnd(model: FileModel): number | undefined {
   const semi = model.tokens[c.last + 1];
   return semi?.value === ';' ? semi.end : model.tokens[c.last]!.end;
 }
-
-export const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const;
-const buildCache = new WeakMap<object, string>();
-
-/** The text of every build file the run read (none when only source passes were selected). */
-export function buildFilesText(project: ProjectView): string {
-  let text = buildCache.get(project);
-  if (text === undefined) {
-    text = project.ofKind(...BUILD_KINDS).map((f) => f.text ?? '').join('\n');
-    buildCache.set(project, text);
-  }
-  return text;
-}

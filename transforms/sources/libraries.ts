@@ -4,6 +4,7 @@
 // modules and writes all their imports as one insertion (two insertions at one point would make
 // the engine defer one). A module whose imports would clash with a simple name the file already
 // imports from elsewhere loses its edits, and says so.
+import { escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5.js';
@@ -11,7 +12,8 @@ import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
 import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
 import { httpClientSwitch } from './httpclient5-switch.js';
-import { BUILD_KINDS, type LibContext, type LibResult, importInsertion } from './lib-edits.js';
+import { BUILD_KINDS } from '../../src/engine/project-text.js';
+import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
 import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observability.js';
@@ -48,7 +50,7 @@ const MODULES: Module[] = [
   { rules: Object.values(SPRINGDOC_RULES), needles: ['swagger', 'springfox', 'springdoc'], run: migrateSpringdoc },
   { rules: Object.values(HTTPCLIENT_RULES), needles: ['apache'], run: migrateHttpClient },
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
-  { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind', 'JaxbAnnotation', 'JacksonJaxb', 'JaxRSFeature'], run: migrateJakartaVariants },
+  { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
   { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
 ];
 
@@ -58,7 +60,7 @@ export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
 export const LIBRARY_NEEDLES: string[] = [...new Set(MODULES.flatMap((m) => m.needles))];
 
 /** One scan of the text for all needles: most files name none, and then no module is asked. */
-const ANY_NEEDLE = new RegExp(LIBRARY_NEEDLES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+export const ANY_NEEDLE = new RegExp(LIBRARY_NEEDLES.map(escapeRegExp).join('|'));
 
 export interface LibraryResult {
   edits: Edit[];

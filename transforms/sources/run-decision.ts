@@ -1,7 +1,7 @@
 // What the run decisions that move a library in the build and the sources together
 // (springfox-switch.ts, httpclient5-switch.ts) share: which files count, whether the run sees
 // enough to decide, and the token model of a source read from the project.
-import type { FileKind, PassContext, ProjectFile } from '../../src/engine/types.js';
+import { ParseError, type FileKind, type PassContext, type ProjectFile } from '../../src/engine/types.js';
 import { ScanError, scanJvm } from '../../src/formats/jvm-tokens.js';
 import { buildModel, type FileModel } from './model.js';
 
@@ -39,4 +39,17 @@ export function occurrences(text: string, needle: string): number[] {
   const out: number[] = [];
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) out.push(at);
   return out;
+}
+
+/**
+ * A build file's blocker, or why it cannot be read: a file that does not parse blocks the change
+ * (its own pass reports it as unparseable), it must never end the run.
+ */
+export function blockerOf(f: ProjectFile, blocker: (f: ProjectFile) => string | undefined): string | undefined {
+  try {
+    return blocker(f);
+  } catch (e) {
+    if (e instanceof ParseError) return `it does not parse (${e.message})`;
+    throw e;
+  }
 }

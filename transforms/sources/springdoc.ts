@@ -8,7 +8,8 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, buildFilesText, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { buildFilesText } from '../../src/engine/project-text.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
 import { DOCKET_RULE, migrateDockets } from './springdoc-docket.js';

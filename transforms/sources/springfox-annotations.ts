@@ -1,7 +1,7 @@
 // The springfox annotations with no swagger 3 name, rewritten only when the build switches to
 // springdoc in the same run (springfox-switch.ts): `@EnableSwagger2` / `@EnableOpenApi` go
 // (springdoc needs no enabling annotation), `@ApiIgnore` becomes `@Parameter(hidden = true)` on a
-// parameter and `@Hidden` elsewhere (springdoc's migration page). Without the switch they stay
+// parameter and `@Hidden` elsewhere (springdoc's migration page; table libraries.springdoc.switchRewrites). Without the switch they stay
 // reported (springdoc.ts), since springfox is then still what reads them.
 import type { Edit } from '../../src/engine/types.js';
 import { removalEdit } from './annotations.js';
@@ -9,10 +9,6 @@ import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declar
 import { type LibContext, type LibResult, importOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import type { FileModel } from './model.js';
 
-const ENABLING = ['springfox.documentation.swagger2.annotations.EnableSwagger2', 'springfox.documentation.oas.annotations.EnableOpenApi'];
-const API_IGNORE = 'springfox.documentation.annotations.ApiIgnore';
-const HIDDEN = 'io.swagger.v3.oas.annotations.Hidden';
-const PARAMETER = 'io.swagger.v3.oas.annotations.Parameter';
 
 /** Is the annotation inside a parameter list: an unclosed `(` before it, after a name? */
 function onParameter(model: FileModel, span: AnnotationSpan): boolean {
@@ -37,30 +33,31 @@ function parameterAnnotated(model: FileModel, spans: readonly AnnotationSpan[], 
 /** Returns the springfox annotation types this file no longer needs reported. */
 export function rewriteSpringfoxAnnotations(ctx: LibContext, out: LibResult): string[] {
   const { model } = ctx;
+  const { remove: enabling, hide } = ctx.libs.springdoc.switchRewrites;
   const spans = annotationSpans(model);
   const edits: Edit[] = [];
   const handled: string[] = [];
-  for (const fq of ENABLING) {
+  for (const fq of enabling) {
     const uses = spans.filter((s) => annotationIs(model, s, fq));
     for (const s of uses) edits.push(removalEdit(model.text, model.tokens[s.at]!.start, model.tokens[s.end]!.end, 'springdoc/springfox'));
     if (uses.length) handled.push(fq);
   }
-  const ignores = spans.filter((s) => annotationIs(model, s, API_IGNORE));
+  const ignores = spans.filter((s) => annotationIs(model, s, hide.from));
   const imports: string[] = [];
   if (ignores.length && ignores.every((s) => s.open === undefined || ctx.model.tokens[s.open + 1]?.value === ')')) {
     const blocked = ignores.some((s) => onParameter(model, s) && parameterAnnotated(model, spans, s));
     if (!blocked) {
       for (const s of ignores) {
         const param = onParameter(model, s);
-        const target = param ? PARAMETER : HIDDEN;
+        const target = param ? hide.parameter : hide.other;
         const name = s.name.includes('.') ? target : simpleOf(target);
         edits.push({ start: model.tokens[s.nameFirst]!.start, end: model.tokens[s.end]!.end, text: param ? `${name}(hidden = true)` : name, rule: 'springdoc/springfox' });
         if (!s.name.includes('.')) imports.push(target);
       }
-      handled.push(API_IGNORE);
+      handled.push(hide.from);
     }
   }
-  for (const fq of [...ENABLING, API_IGNORE]) {
+  for (const fq of [...enabling, hide.from]) {
     const imp = importOf(model, fq);
     if (imp && handled.includes(fq) && !usedOutside(model, simpleOf(fq), edits)) edits.push(removeImport(model, imp, 'springdoc/springfox'));
   }

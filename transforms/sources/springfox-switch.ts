@@ -13,9 +13,9 @@ import { gradleModel } from '../../src/formats/gradle-model.js';
 import { SPRINGDOC_IN_BUILD } from '../../src/properties/library-config.js';
 import { buildPomModel } from '../build/pom-model.js';
 import { wholeLineStatement } from '../build/gradle-coordinates.js';
-import type { GradleRun } from '../build/gradle-run.js';
-import { BUILD_KINDS, pkgOf, type LibContext } from './lib-edits.js';
-import { migratedFiles, occurrences, partialRun, projectModel } from './run-decision.js';
+import { BUILD_KINDS } from '../../src/engine/project-text.js';
+import { pkgOf, type LibContext } from './lib-edits.js';
+import { blockerOf, migratedFiles, occurrences, partialRun, projectModel } from './run-decision.js';
 
 export const SPRINGFOX_DECISION = 'springfox-switch';
 
@@ -55,7 +55,7 @@ export function decideSpringfox(ctx: PassContext, dryRun: DryRun, lib: Omit<LibC
   const partial = partialRun(ctx, sourceRules, 'build/library');
   if (partial) return off(partial, row);
   for (const f of springfoxBuilds) {
-    const why = buildBlocker(f, group);
+    const why = blockerOf(f, (file) => buildBlocker(file, group));
     if (why) return off(`${f.path}: ${why}`, row);
   }
   const names = swagger2Names(lib);
@@ -80,7 +80,7 @@ function buildBlocker(f: ProjectFile, group: string): string | undefined {
   }
   if (f.kind === 'gradle' || f.kind === 'gradle-kts') {
     const tokens = f.kind === 'gradle' ? groovyTokens(text) : kotlinTokens(text);
-    const run = { tokens, text, model: gradleModel(tokens) } as unknown as GradleRun;
+    const run = { tokens, text, model: gradleModel(tokens) };
     for (const at of occurrences(text, group)) {
       const i = tokens.findIndex((t) => t.type === 'string' && at >= t.start && at < t.end);
       if (i < 0 || !tokens[i]!.value.startsWith(`${group}:`)) return 'springfox is named other than in a "group:artifact[:version]" string';

@@ -94,6 +94,11 @@ export interface SpringdocRows {
   types: { from: string; to: string; source: string }[];
   /** A springfox `Docket` bean whose selectors map one to one onto a springdoc `GroupedOpenApi`. */
   docket: DocketMapping;
+  /**
+   * springfox annotations rewritten only when the build switches to springdoc in the same run
+   * (springfox-switch.ts): removed ones, and `@ApiIgnore` -> the parameter form or the general one.
+   */
+  switchRewrites: { remove: string[]; hide: { from: string; parameter: string; other: string }; source: string };
 }
 
 /** `new Docket(type).groupName(g).select().apis(..).paths(..).build()` -> `GroupedOpenApi.builder()...build()`. */
