@@ -12,7 +12,7 @@
 //   main configuration file is told the line to add.
 // A file pass, because it must see the builds as read (ctx.project): by the time project passes
 // run, build/sleuth-tracing may already have replaced the Sleuth artifacts.
-import { BUILD_KINDS } from '../../src/engine/project-text.js';
+import { BUILD_KINDS, buildFilesText } from '../../src/engine/project-text.js';
 import type { FilePass, FindingInput, PassResult, ProjectPass, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { ObservabilityRows } from '../../src/table/sections/libraries.js';
 import { type ConfigEntry, configFiles, isMainConfig, readConfig, resourcesDir } from '../project/config.js';
@@ -61,16 +61,9 @@ function deadKeys(project: ProjectView, rows: Rows): Rows['legacyMdcKeys'] {
   return keys;
 }
 
-const buildCache = new WeakMap<ProjectView, boolean>();
-
 /** Does any build mention Sleuth at all (the cheap test before parsing a configuration file)? */
 function anySleuthBuild(project: ProjectView): boolean {
-  let hit = buildCache.get(project);
-  if (hit === undefined) {
-    hit = project.ofKind(...BUILD_KINDS).some((f) => f.text?.includes('sleuth') ?? false);
-    buildCache.set(project, hit);
-  }
-  return hit;
+  return buildFilesText(project).includes('sleuth');
 }
 
 /** Offsets of `needle` outside XML comments. */
