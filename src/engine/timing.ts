@@ -52,8 +52,23 @@ export function recordPhase(name: string, ms: number): void {
   if (enabled) record(name, ms);
 }
 
+const memoryRows: string[] = [];
+const mb = (bytes: number) => (bytes / 1048576).toFixed(0).padStart(5);
+
+/**
+ * Memory at a phase boundary (timers on): resident set now and its peak so far, the V8 heap
+ * in use, and memory outside it (Buffers). The peak column names the phase that set it.
+ */
+export function recordMemory(after: string): void {
+  if (!enabled) return;
+  const m = process.memoryUsage();
+  const peak = process.resourceUsage().maxRSS * 1024;
+  memoryRows.push(`${mb(m.rss)} ${mb(peak)} ${mb(m.heapUsed)} ${mb(m.heapTotal)} ${mb(m.external)}  ${after}`);
+}
+
 function report(): string {
   const rows = [...phases].map(([name, p]) => `${p.ms.toFixed(1).padStart(9)} ms ${String(p.calls).padStart(7)}×  ${name}`);
+  if (memoryRows.length) rows.push('memory (MB):  rss  peak  heap used  heap total  external', ...memoryRows);
   const cpu = process.cpuUsage();
   const rss = process.resourceUsage().maxRSS / 1024;
   return `boot-upgrade timings (wall ms, calls; nested phases overlap their parents):\n${rows.join('\n')}\n  process: ${performance.now().toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, peak RSS ${rss.toFixed(0)} MB\n`;
