@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits } from '../src/engine/edits.js';
 import { runEngine } from '../src/engine/run.js';
 import { decode, encode } from '../src/engine/text.js';
-import { ParseError, type FilePass } from '../src/engine/types.js';
+import { ParseError, type FilePass, type ProjectPass, type ProjectView } from '../src/engine/types.js';
 import { unifiedDiff } from '../src/engine/diff.js';
 import { writeChanges, dirtyTargets } from '../src/engine/write.js';
 import { loadTable } from '../src/table/load.js';
@@ -155,6 +155,34 @@ describe('runEngine', () => {
     const result = await runEngine({ root: dir, table, filePasses: [renamePass], projectPasses: [deleteLineB] });
     expect(result.findings).toEqual([]);
     expect(result.changes[0]!.after!.toString()).toBe('a=1\nc=warn-me-too\n');
+  });
+
+  it('shows each project pass the texts the file passes and the earlier project passes left, failed files left out', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old\n', 'application-dev.properties': 'y=1\n', 'application-broken.properties': 'BROKEN\n' });
+    const seen: string[][] = [];
+    const views: ProjectView[] = [];
+    const appender = (id: string): ProjectPass => ({
+      id,
+      description: `appends ${id} to application.properties`,
+      rules: [`${id}/append`],
+      kinds: ['properties'],
+      run(view) {
+        views.push(view);
+        const a = view.byPath.get('application.properties')!;
+        // the same file through each way in: the map, the list and ofKind
+        seen.push([a.text!, view.files.find((f) => f.path === 'application.properties')!.text!, view.ofKind('properties').find((f) => f.path === 'application.properties')!.text!, view.files.map((f) => f.path).join(',')]);
+        return { edits: [{ path: 'application.properties', edits: [{ start: a.text!.length, end: a.text!.length, text: `${id}\n`, rule: `${id}/append` }] }] };
+      },
+    });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass], projectPasses: [appender('p1'), appender('p2'), appender('p3')] });
+    expect(seen).toEqual([
+      ['x=new\n', 'x=new\n', 'x=new\n', 'application-dev.properties,application.properties'],
+      ['x=new\np1\n', 'x=new\np1\n', 'x=new\np1\n', 'application-dev.properties,application.properties'],
+      ['x=new\np1\np2\n', 'x=new\np1\np2\n', 'x=new\np1\np2\n', 'application-dev.properties,application.properties'],
+    ]);
+    // a view of its own for each pass: caches keyed by the view are made again from the new texts
+    expect(new Set(views).size).toBe(3);
+    expect(result.changes.find((c) => c.path === 'application.properties')!.after!.toString()).toBe('x=new\np1\np2\np3\n');
   });
 
   it('lists a folder that the surrounding git work tree ignores', async () => {

@@ -8,9 +8,10 @@ import { Containment } from './contain.js';
 import { breaksFile } from './verify.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
 import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
+import { ProjectFiles, viewOf } from './project-view.js';
 import { scanFiles, type Skipped } from './scan.js';
 import { decode, encode, LineIndex, looksBinary, looksUtf16 } from './text.js';
-import { recordPhase, timed, timedAsync } from './timing.js';
+import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import type {
   Edit,
   ProjectResult,
@@ -117,6 +118,7 @@ async function readWorkFiles(
     files.push(work);
   }
   recordPhase('read + decode', performance.now() - readStart);
+  recordMemory('read + decode');
   return { files, scanned: scan.listed, skipped };
 }
 
@@ -135,11 +137,17 @@ function originalBytes(work: WorkFile): Buffer {
 }
 
 function makeProjectView(root: string, files: WorkFile[]): ProjectView {
-  const list: ProjectFile[] = files.map((f) =>
-    f.source ? { path: f.path, kind: f.kind, text: f.source.text } : { path: f.path, kind: f.kind, bytes: f.bytes },
-  );
-  const byPath = new Map(list.map((f) => [f.path, f]));
-  return { root, files: list, byPath, ofKind: (...kinds) => list.filter((f) => kinds.includes(f.kind)) };
+  return viewOf(root, files.map((f) => (f.source ? { path: f.path, kind: f.kind, text: f.source.text } : { path: f.path, kind: f.kind, bytes: f.bytes })));
+}
+
+/**
+ * The project passes' files: those the file passes did not fail, with the texts they left. A
+ * file they did not change keeps the ProjectFile of the view they read (same text), so only
+ * the changed files cost a new object.
+ */
+function projectPassFiles(root: string, files: WorkFile[], asRead: ProjectView): ProjectFiles {
+  const unchanged = (f: WorkFile) => !f.source || f.source.text === f.initial!.text;
+  return new ProjectFiles(root, files.filter((f) => !f.failed).map((f) => (unchanged(f) ? asRead.byPath.get(f.path)! : { path: f.path, kind: f.kind, text: f.source!.text })));
 }
 
 class FindingSink {
@@ -164,7 +172,7 @@ class FindingSink {
   }
 }
 
-function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: Selector): void {
+function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string; edits: Edit[] }[], passId: string, sink: FindingSink, select: Selector, seen: ProjectFiles): void {
   for (const { path: p, edits } of result) {
     const work = byPath.get(p);
     if (!work?.source || work.failed) continue;
@@ -180,6 +188,7 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
       sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
     }
     work.source = { ...work.source, text: spliced.text };
+    seen.setText(p, spliced.text);
   }
 }
 
@@ -237,16 +246,16 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const passesStart = performance.now();
   // modules that are not Boot modules are not run at all (build files and sources alike)
   const runnable = files.filter((work) => !isLeftAlone(work.path));
-  const outcomes = await runAllFilePasses(runnable, filePasses, ctx, select, input);
-  // in file order whichever thread ran the file: the sink keeps the first of equal findings
-  runnable.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
+  await runAndApplyFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
+  recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));
   const fileOps: FileOp[] = [];
   const containment = new Containment(input.root);
+  const projectFiles = projectPassFiles(input.root, files, ctx.project);
   for (const pass of projectPasses) {
-    const view = makeProjectView(input.root, files.filter((f) => !f.failed));
+    const view = projectFiles.view();
     const result = await timedAsync(`project pass ${pass.id}`, () => runProjectPass(pass, view, ctx, sink));
     if (refusedOutside(result, containment, pass.id, sink)) continue;
     for (const f of result.findings ?? []) {
@@ -256,11 +265,13 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
       const placed = target ? mapToRound(f, target.history) : f;
       sink.add(toFinding(placed, { path: f.path ?? '.', text: read?.text }, read?.lines));
     }
-    applyProjectEdits(byPath, (result.edits ?? []).filter((e) => !isLeftAlone(e.path)), pass.id, sink, select);
+    applyProjectEdits(byPath, (result.edits ?? []).filter((e) => !isLeftAlone(e.path)), pass.id, sink, select, projectFiles);
     appendAll(fileOps, (result.fileOps ?? []).filter((op) => select.rule(pass.id, op.rule) && !isLeftAlone(op.path)));
+    recordMemory(`project pass ${pass.id}`);
   }
 
   const changes = timed('collect changes (encode + compare)', () => collectChanges(files, fileOps, byPath)).filter((c) => !refusedBroken(c, byPath, sink));
+  recordMemory('collect changes');
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
   return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
@@ -315,6 +326,12 @@ function refusedBroken(change: FileChange, byPath: Map<string, WorkFile>, sink: 
   const rules = Object.keys(change.rules).join(', ');
   sink.add({ rule: 'engine/breaks-file', severity: 'error', path: change.path, line: 1, column: 1, message: `${rules}: ${problem}; the file was left unchanged` });
   return true;
+}
+
+/** The outcomes are applied in file order whichever thread ran the file (the sink keeps the first of equal findings), then dropped. */
+async function runAndApplyFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput, sink: FindingSink): Promise<void> {
+  const outcomes = await runAllFilePasses(files, passes, ctx, select, input);
+  files.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
 }
 
 /**

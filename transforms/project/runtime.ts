@@ -19,6 +19,8 @@ interface Facts {
   sources: ProjectFile[];
   builds: ProjectFile[];
   env: ProjectFile[];
+  /** Tokens of the sources scanned so far in this run of the pass (see tokensOf). */
+  tokens: Map<ProjectFile, Token[]>;
 }
 
 function gather(project: ProjectView): Facts {
@@ -27,6 +29,7 @@ function gather(project: ProjectView): Facts {
     sources: project.ofKind(...SOURCE_KINDS),
     builds: project.ofKind(...BUILD_KINDS),
     env: project.ofKind('env'),
+    tokens: new Map(),
   };
 }
 
@@ -69,34 +72,34 @@ function configHits(rule: ProjectRule, facts: Facts, table?: MigrationTable): Co
 }
 
 /**
- * Where a source file uses a type: its import, a fully qualified use, or (same package or a
- * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
+ * Tokens of a source file, scanned once per run of the pass however many rules look at it, and
+ * dropped with the pass's facts: the engine keeps a ProjectFile for the whole run, so a cache
+ * keyed by it alone would keep the tokens of every file searched until the run ends. A file
+ * that does not scan has none here: the sources pass reports it as unparseable.
  */
-const tokenCache = new WeakMap<ProjectFile, Token[]>();
-
-/**
- * Tokens of a source file, scanned once per run however many rules look at it. A file that does
- * not scan has none here: the sources pass reports it as unparseable.
- */
-function tokensOf(file: ProjectFile): Token[] {
-  let tokens = tokenCache.get(file);
+function tokensOf(file: ProjectFile, cache: Map<ProjectFile, Token[]>): Token[] {
+  let tokens = cache.get(file);
   if (!tokens) {
     try {
       tokens = scanJvm(file.text ?? '', file.kind === 'kotlin' ? 'kotlin' : 'java');
     } catch {
       tokens = [];
     }
-    tokenCache.set(file, tokens);
+    cache.set(file, tokens);
   }
   return tokens;
 }
 
-export function typeUse(file: ProjectFile, fqcn: string): number | undefined {
+/**
+ * Where a source file uses a type: its import, a fully qualified use, or (same package or a
+ * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
+ */
+export function typeUse(file: ProjectFile, fqcn: string, cache: Map<ProjectFile, Token[]>): number | undefined {
   const text = file.text ?? '';
   const simple = fqcn.slice(fqcn.lastIndexOf('.') + 1);
   if (!text.includes(simple)) return undefined;
   const pkg = fqcn.slice(0, fqcn.lastIndexOf('.'));
-  const tokens = tokensOf(file);
+  const tokens = tokensOf(file, cache);
   let imported = false;
   let firstSimple: number | undefined;
   for (let i = 0; i < tokens.length; i++) {
@@ -141,7 +144,7 @@ function codeHits(rule: ProjectRule, facts: Facts): { path: string; offset: numb
   const out: { path: string; offset: number; name: string }[] = [];
   for (const file of facts.sources) {
     for (const name of names) {
-      const offset = typeUse(file, name);
+      const offset = typeUse(file, name, facts.tokens);
       if (offset !== undefined) out.push({ path: file.path, offset, name });
     }
   }
@@ -183,10 +186,10 @@ const report: Detector = (rule, facts, ctx) => ({
 });
 
 /** Job bean declarations: `@Bean ... Job name(` (Java) or `fun name(...): Job` (Kotlin). */
-function jobBeans(file: ProjectFile): number[] {
+function jobBeans(file: ProjectFile, cache: Map<ProjectFile, Token[]>): number[] {
   const text = file.text ?? '';
   if (!text.includes('Job')) return [];
-  const tokens = tokensOf(file);
+  const tokens = tokensOf(file, cache);
   const out: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.value !== 'Bean' || tokens[i - 1]?.value !== '@') continue;
@@ -206,7 +209,7 @@ function jobBeans(file: ProjectFile): number[] {
 
 const batchJobs: Detector = (rule, facts, ctx) => {
   if (hasKey(facts, 'spring.batch.job.name')) return {};
-  const beans = facts.sources.flatMap((f) => jobBeans(f).map((offset) => ({ path: f.path, offset })));
+  const beans = facts.sources.flatMap((f) => jobBeans(f, facts.tokens).map((offset) => ({ path: f.path, offset })));
   const named = facts.entries.filter((e) => keyMatches(e, 'spring.batch.job.names'));
   if (beans.length < 2 && named.length === 0) return {};
   return {
