@@ -5,32 +5,28 @@ import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
-import { breaksFile } from './verify.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
 import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
 import { ProjectFiles, viewOf } from './project-view.js';
+import { collectChanges, refusedBroken, type WorkFile } from './changes.js';
 import { scanFiles, type Skipped } from './scan.js';
-import { decode, encode, LineIndex, looksBinary, looksUtf16 } from './text.js';
+import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import type {
   Edit,
   ProjectResult,
-  FileChange,
   FileKind,
   FileOp,
   FilePass,
   Finding,
-  FindingInput,
   LeftAlone,
   LeaveAlone,
   PassContext,
-  ProjectFile,
   ProjectPass,
   ProjectView,
   RunDecision,
   RunOptions,
   RunResult,
-  SourceFile,
 } from './types.js';
 import { NotReady } from './types.js';
 import type { MigrationTable } from '../table/types.js';
@@ -58,25 +54,6 @@ export interface EngineInput {
   decisions?: readonly RunDecision[];
   /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
   defaultPasses?: boolean;
-}
-
-interface WorkFile {
-  path: string;
-  kind: FileKind;
-  mode: number;
-  /**
-   * Raw bytes, kept for binary kinds only. A text file keeps just its decoded text: decoding is
-   * lossless (encode(decode(bytes)) === bytes, see text.ts), so the bytes are re-made from
-   * `initial` when a change needs them, and memory holds one copy of the repository, not two.
-   */
-  bytes?: Buffer;
-  /** The text as read; `source` is the text after the passes so far. Undefined for binary kinds. */
-  initial?: SourceFile;
-  source?: SourceFile;
-  rules: Record<string, number>;
-  failed: boolean;
-  /** Edits applied, round by round (each in the coordinates of the text before its round). */
-  history: Edit[][];
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -129,11 +106,6 @@ function original(work: WorkFile): { text: string; lines: LineIndex } | undefine
   let o = originals.get(work);
   if (!o) originals.set(work, (o = { text: work.initial.text, lines: new LineIndex(work.initial.text) }));
   return o;
-}
-
-/** The file's bytes as read (re-encoded from the decoded text for text files: exact). */
-function originalBytes(work: WorkFile): Buffer {
-  return work.bytes ?? encode(work.initial!.text, work.initial!.encoding, work.initial!.bom);
 }
 
 function makeProjectView(root: string, files: WorkFile[]): ProjectView {
@@ -315,19 +287,6 @@ function refusedOutside(result: ProjectResult, containment: Containment, passId:
   return refused;
 }
 
-/** A rewrite that would leave a YAML, XML or .properties file unparseable is refused, never written. */
-function refusedBroken(change: FileChange, byPath: Map<string, WorkFile>, sink: FindingSink): boolean {
-  const work = byPath.get(change.path);
-  if (change.status !== 'modified' || !work?.source || !change.after) return false;
-  const before = original(work)!.text;
-  const after = decode(change.after, work.kind).text;
-  const problem = breaksFile(work.kind, before, after);
-  if (problem === undefined) return false;
-  const rules = Object.keys(change.rules).join(', ');
-  sink.add({ rule: 'engine/breaks-file', severity: 'error', path: change.path, line: 1, column: 1, message: `${rules}: ${problem}; the file was left unchanged` });
-  return true;
-}
-
 /** The outcomes are applied in file order whichever thread ran the file (the sink keeps the first of equal findings), then dropped. */
 async function runAndApplyFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput, sink: FindingSink): Promise<void> {
   const outcomes = await runAllFilePasses(files, passes, ctx, select, input);
@@ -399,37 +358,4 @@ function applyOutcome(work: WorkFile, o: FileOutcome, sink: FindingSink): void {
   work.failed = o.failed;
   work.history = o.history;
   for (const [f, offset] of o.findings) sink.add(f, offset);
-}
-
-function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map<string, WorkFile>): FileChange[] {
-  const changes = new Map<string, FileChange>();
-  for (const work of files) {
-    if (!work.source || work.failed) continue;
-    // same text, same bytes (encoding and BOM never change): most files need no encoding at all
-    if (work.source.text === work.initial!.text) continue;
-    const after = encode(work.source.text, work.source.encoding, work.source.bom);
-    changes.set(work.path, { path: work.path, kind: work.kind, status: 'modified', before: originalBytes(work), after, rules: work.rules, mode: work.mode });
-  }
-  for (const op of fileOps) {
-    const existing = byPath.get(op.path);
-    if (op.op === 'delete') {
-      if (!existing) continue;
-      changes.set(op.path, { path: op.path, kind: existing.kind, status: 'deleted', before: originalBytes(existing), rules: { [op.rule]: 1 }, mode: existing.mode });
-    } else {
-      const content = typeof op.content === 'string' ? Buffer.from(op.content, 'utf8') : op.content;
-      const prior = changes.get(op.path);
-      const before = existing ? originalBytes(existing) : undefined;
-      if (before?.equals(content)) continue;
-      changes.set(op.path, {
-        path: op.path,
-        kind: existing?.kind ?? prior?.kind ?? 'other',
-        status: existing ? 'modified' : 'created',
-        before,
-        after: content,
-        rules: { ...(prior?.rules ?? {}), [op.rule]: 1 },
-        mode: existing?.mode ?? 0o644,
-      });
-    }
-  }
-  return [...changes.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }

@@ -55,6 +55,11 @@ const CHECKERS: Partial<Record<FileKind, Checker>> = {
   'validation-messages': properties,
 };
 
+/** Whether breaksFile checks files of this kind (it answers undefined for the others). */
+export function verifies(kind: FileKind): boolean {
+  return CHECKERS[kind] !== undefined;
+}
+
 /**
  * Why the change from `before` to `after` must not be written, or undefined when it may.
  * A file that did not parse before is not judged (no pass edits it; a project pass may append).
