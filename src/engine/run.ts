@@ -14,6 +14,7 @@ import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import type {
   Edit,
+  SourceFile,
   ProjectResult,
   FileKind,
   FileOp,
@@ -89,14 +90,28 @@ async function readWorkFiles(
       skipped.push(utf16 ? { path: c.path, reason: 'UTF-16 text (not read: convert it to UTF-8 to have it migrated)', kind: 'utf-16' } : { path: c.path, reason: 'binary content', kind: 'binary' });
       continue;
     }
-    const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, rules: {}, failed: false, history: [] };
-    if (binaryKind) work.bytes = bytes;
-    else work.source = work.initial = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
-    files.push(work);
+    files.push(binaryKind ? workFile(c, bytes, undefined) : workFile(c, undefined, decodedFile(c, bytes)));
   }
   recordPhase('read + decode', performance.now() - readStart);
   recordMemory('read + decode');
   return { files, scanned: scan.listed, skipped };
+}
+
+/**
+ * What a file that no pass changed holds as its rules and history: one shared, frozen empty
+ * record and list, not two objects for each of 50,000 files (a change makes new ones).
+ */
+const NO_RULES: Record<string, number> = Object.freeze({}) as Record<string, number>;
+const NO_HISTORY: Edit[][] = Object.freeze([]) as unknown as Edit[][];
+
+/** Every field set at once: one object shape, its fields inside the object (none added later). */
+function workFile(c: { path: string; kind: FileKind; mode: number }, bytes: Buffer | undefined, initial: SourceFile | undefined): WorkFile {
+  return { path: c.path, kind: c.kind, mode: c.mode, bytes, initial, source: initial, rules: NO_RULES, failed: false, history: NO_HISTORY };
+}
+
+function decodedFile(c: { path: string; kind: FileKind }, bytes: Buffer): SourceFile {
+  const d = decode(bytes, c.kind);
+  return { path: c.path, kind: c.kind, text: d.text, encoding: d.encoding, bom: d.bom };
 }
 
 /** The text of a file as it was read, with its line index: findings are placed on it. Built once per file. */
@@ -150,15 +165,19 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
     if (!work?.source || work.failed) continue;
     const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
     const spliced = applyEdits(work.source.text, wanted);
-    for (const e of spliced.applied) work.rules[e.rule] = (work.rules[e.rule] ?? 0) + 1;
+    for (const e of spliced.deferred) {
+      sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
+    }
+    if (spliced.applied.length === 0) continue;
+    // new records rather than pushes: a file no pass changed shares the frozen empty ones
+    const rules = { ...work.rules };
+    for (const e of spliced.applied) rules[e.rule] = (rules[e.rule] ?? 0) + 1;
+    work.rules = rules;
     const deleted = spliced.applied
       .filter((e) => e.end > e.start)
       .map((e) => ({ start: toOriginalOffset(work.history, e.start), end: toOriginalOffset(work.history, e.end) }));
     sink.dropInside(p, deleted);
-    if (spliced.applied.length) work.history.push(spliced.applied);
-    for (const e of spliced.deferred) {
-      sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
-    }
+    work.history = [...work.history, spliced.applied];
     work.source = { ...work.source, text: spliced.text };
     seen.setText(p, spliced.text);
   }
@@ -226,6 +245,8 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const fileOps: FileOp[] = [];
   const containment = new Containment(input.root);
   const projectFiles = projectPassFiles(input.root, files, ctx.project);
+  // the view of the texts as read is let go, and with it what the file passes cached on it (pom models, config files)
+  ctx.project = projectFiles.view();
   for (const pass of projectPasses) {
     const view = projectFiles.view();
     const result = await timedAsync(`project pass ${pass.id}`, () => runProjectPass(pass, view, ctx, sink));
@@ -353,9 +374,11 @@ function startPool(input: EngineInput, ctx: PassContext, passes: readonly FilePa
 }
 
 function applyOutcome(work: WorkFile, o: FileOutcome, sink: FindingSink): void {
-  work.source = o.failed ? work.initial : { ...work.initial!, text: o.text };
-  work.rules = o.rules;
+  const changed = !o.failed && o.text !== work.initial!.text;
+  // an unchanged file keeps its one SourceFile and the shared empty rules and history
+  if (changed) work.source = { ...work.initial!, text: o.text };
+  if (Object.keys(o.rules).length) work.rules = o.rules;
   work.failed = o.failed;
-  work.history = o.history;
+  if (o.history.length) work.history = o.history;
   for (const [f, offset] of o.findings) sink.add(f, offset);
 }
