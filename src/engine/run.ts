@@ -242,7 +242,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const passesStart = performance.now();
   // modules that are not Boot modules are not run at all (build files and sources alike)
   const runnable = files.filter((work) => !isLeftAlone(work.path));
-  await runAndApplyFilePasses(runnable, filePasses, ctx, select, input, sink);
+  await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
   recordMemory('file passes');
 
@@ -313,32 +313,35 @@ function refusedOutside(result: ProjectResult, containment: Containment, passId:
   return refused;
 }
 
-/** The outcomes are applied in file order whichever thread ran the file (the sink keeps the first of equal findings), then dropped. */
-async function runAndApplyFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput, sink: FindingSink): Promise<void> {
-  const outcomes = await runAllFilePasses(files, passes, ctx, select, input);
-  files.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
-}
-
 /**
  * Runs the file passes on every text file: on the main thread alone, or with one worker taking
  * chunks of the files whose passes are all isolated (pool.ts) when there are enough of them.
  */
-async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput): Promise<(FileOutcome | undefined)[]> {
-  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
+async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput, sink: FindingSink): Promise<void> {
   let done = 0;
-  const runHere = async (i: number) => {
-    outcomes[i] = await runFilePasses(files[i]!.initial!, passes, ctx, select);
-    input.onProgress?.(++done, files.length);
-  };
+  const run = (i: number) => runFilePasses(files[i]!.initial!, passes, ctx, select);
+  const progress = () => input.onProgress?.(++done, files.length);
   const isolated = isolatedKinds(passes);
   const jobs: PoolJob[] = [];
   files.forEach((w, index) => w.initial && isolated.has(w.kind) && jobs.push({ index, file: w.initial }));
   const pool = input.defaultPasses && poolWanted(jobs.length) ? startPool(input, ctx, passes) : undefined;
   lastPool.workerFiles = 0;
   if (!pool) {
-    for (let i = 0; i < files.length; i++) if (files[i]!.initial) await runHere(i);
-    return outcomes;
+    // One thread runs the files in order: each outcome is applied as it comes, and what it holds
+    // for a file left unchanged dies young instead of being kept (and promoted) for all of them.
+    for (let i = 0; i < files.length; i++) {
+      if (!files[i]!.initial) continue;
+      applyOutcome(files[i]!, await run(i), sink);
+      progress();
+    }
+    return;
   }
+  // The worker's outcomes come out of order: all are kept, then applied in file order (the sink keeps the first of equal findings).
+  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
+  const runHere = async (i: number) => {
+    outcomes[i] = await run(i);
+    progress();
+  };
   pool.start(jobs);
   const pooled = new Set(jobs.map((j) => j.index));
   const letWorkerIn = () => new Promise((resolve) => setImmediate(resolve)); // its requests for chunks
@@ -361,11 +364,11 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
   recordPhase(`files run by the worker: ${theirs.length} of ${jobs.length} (count only)`, 0);
   for (const o of theirs) {
     outcomes[o.index] = { ...o, text: o.text ?? files[o.index]!.initial!.text };
-    input.onProgress?.(++done, files.length);
+    progress();
   }
   // files of a worker that failed: run here
   for (const j of jobs) if (!outcomes[j.index]) await runHere(j.index);
-  return outcomes;
+  files.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
 }
 
 /** A worker needs the table and options by value; anything that cannot be cloned keeps the run on one thread. */
