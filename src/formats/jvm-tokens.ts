@@ -50,6 +50,8 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set([')', ']', '}']);
+/** One-character strings of ASCII, made once: punctuation tokens share them. */
+const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
 class Scanner {
   readonly tokens: Token[] = [];
@@ -99,23 +101,24 @@ class Scanner {
       } else if (isDigit(c)) {
         this.scanNumber();
       } else {
-        const ch = t[this.i]!;
-        if (inTemplate && ch === '}' && this.brackets.length === depthAtStart) {
+        if (inTemplate && c === 125 /* } */ && this.brackets.length === depthAtStart) {
           this.i++;
           return;
         }
-        this.bracket(ch);
-        this.tokens.push({ type: 'punct', start: this.i, end: this.i + 1, value: ch });
+        this.bracket(c);
+        this.tokens.push({ type: 'punct', start: this.i, end: this.i + 1, value: c < 128 ? ASCII[c]! : t[this.i]! });
         this.i++;
       }
     }
     if (inTemplate) throw new ScanError('unterminated string template', this.i);
   }
 
-  private bracket(ch: string): void {
-    if (OPEN[ch]) this.brackets.push({ ch, at: this.i });
-    else if (CLOSERS.has(ch)) {
+  /** Brackets by character code (the scanner's hot path: no lookups by string). */
+  private bracket(c: number): void {
+    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) this.brackets.push({ ch: String.fromCharCode(c), at: this.i });
+    else if (c === 41 || c === 93 || c === 125) {
       const open = this.brackets.pop();
+      const ch = String.fromCharCode(c);
       if (!open || OPEN[open.ch] !== ch) throw new ScanError(`unbalanced '${ch}'`, this.i);
     }
   }
