@@ -1,14 +1,12 @@
 // The engine: scan, classify, run per-file passes to a fixed point, then project passes, and
 // return a ChangeSet. It writes nothing: sinks (write, diff, check, report) consume the result.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createClassifier } from './classify.js';
 import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
 import { breaksFile } from './verify.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
 import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
-import { scanFiles, type Skipped } from './scan.js';
+import { listFiles, readListed, type Skipped } from './scan.js';
 import { decode, encode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordPhase, timed, timedAsync } from './timing.js';
 import type {
@@ -90,34 +88,40 @@ async function readWorkFiles(
   const classifier = createClassifier(input.configGlobs);
   // Files no pass reads are neither stat-ed nor opened.
   const keep = (p: string) => wanted.has(classifier.classify(p));
-  const scan = await timedAsync('scan (list + lstat)', () => scanFiles(input.root, { maxFileSize: input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, only: input.only, keep }));
-  const skipped = [...scan.skipped];
-  const candidates = scan.files.map((f) => ({ ...f, kind: classifier.classify(f.path) }));
+  const listing = await timedAsync('scan (list)', () => listFiles(input.root, { only: input.only, keep }));
+  const maxFileSize = input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  // links and files too large are skipped like folders (listed in path order); what cannot be
+  // read or decoded follows them
+  const notFiles = [...listing.skipped];
+  let skipped: Skipped[] = [];
   const files: WorkFile[] = [];
   const readStart = performance.now();
   // Synchronous reads: measured 4x faster than batched promises on 10,000 small files (130-180 ms
   // against 580-630 ms warm), since each async read costs four thread-pool round trips.
-  for (const c of candidates) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(input.root, c.path));
-    } catch (e) {
-      skipped.push({ path: c.path, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' });
+  for (const rel of listing.paths) {
+    const opened = readListed(input.root, rel, maxFileSize);
+    if (!opened) continue;
+    if ('skipped' in opened) {
+      (opened.skipped.kind === 'unreadable' ? skipped : notFiles).push(opened.skipped);
       continue;
     }
-    const binaryKind = BINARY_KINDS.has(c.kind);
+    const { bytes, mode } = opened;
+    const kind = classifier.classify(rel);
+    const binaryKind = BINARY_KINDS.has(kind);
     if (!binaryKind && looksBinary(bytes)) {
       const utf16 = looksUtf16(bytes);
-      skipped.push(utf16 ? { path: c.path, reason: 'UTF-16 text (not read: convert it to UTF-8 to have it migrated)', kind: 'utf-16' } : { path: c.path, reason: 'binary content', kind: 'binary' });
+      skipped.push(utf16 ? { path: rel, reason: 'UTF-16 text (not read: convert it to UTF-8 to have it migrated)', kind: 'utf-16' } : { path: rel, reason: 'binary content', kind: 'binary' });
       continue;
     }
-    const work: WorkFile = { path: c.path, kind: c.kind, mode: c.mode, rules: {}, failed: false, history: [] };
+    const work: WorkFile = { path: rel, kind, mode, rules: {}, failed: false, history: [] };
     if (binaryKind) work.bytes = bytes;
-    else work.source = work.initial = { path: c.path, kind: c.kind, ...decode(bytes, c.kind) };
+    else work.source = work.initial = { path: rel, kind, ...decode(bytes, kind) };
     files.push(work);
   }
-  recordPhase('read + decode', performance.now() - readStart);
-  return { files, scanned: scan.listed, skipped };
+  notFiles.sort((a, b) => (a.path < b.path ? -1 : 1));
+  skipped = [...notFiles, ...skipped];
+  recordPhase('read (open, fstat, read) + decode', performance.now() - readStart);
+  return { files, scanned: listing.listed, skipped };
 }
 
 /** The text of a file as it was read, with its line index: findings are placed on it. Built once per file. */
