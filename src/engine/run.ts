@@ -7,6 +7,7 @@ import { breaksFile } from './verify.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
 import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
 import { listFiles, readListed, type Skipped } from './scan.js';
+import { kindIndex } from './project-text.js';
 import { decode, encode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordPhase, timed, timedAsync } from './timing.js';
 import type {
@@ -143,7 +144,7 @@ function makeProjectView(root: string, files: WorkFile[]): ProjectView {
     f.source ? { path: f.path, kind: f.kind, text: f.source.text } : { path: f.path, kind: f.kind, bytes: f.bytes },
   );
   const byPath = new Map(list.map((f) => [f.path, f]));
-  return { root, files: list, byPath, ofKind: (...kinds) => list.filter((f) => kinds.includes(f.kind)) };
+  return { root, files: list, byPath, ofKind: kindIndex(list) };
 }
 
 class FindingSink {
