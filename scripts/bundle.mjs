@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const out = path.join(root, 'dist', 'cli');
+// dist/cli, or the folder given (test/bundle.test.ts bundles into a folder of its own under dist/)
+const out = path.resolve(root, process.argv[2] ?? 'dist/cli');
 
 function sources(dir) {
   return readdirSync(dir).flatMap((name) => {
