@@ -3,7 +3,7 @@
 // process against the same runs from the TypeScript sources: same output, same exit code, the
 // file worker starting from the bundle, the tree-sitter grammars and the vendored parsers loading.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +87,19 @@ describe('the bundled bin', () => {
     expect(run.stderr).toContain('tree-sitter grammar load (kotlin)');
     expect(run.stdout).toMatch(/^\+\+\+ b\/build\.gradle\.kts$/m);
     expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+  });
+
+  it('validates a --table file against the shipped schema (ajv) and grades maturity as the sources do', () => {
+    const app = copyOf(DEMO);
+    const table = path.join(app, '..', 'rows.json');
+    writeFileSync(table, JSON.stringify({ properties: { rename: [{ from: 'a.b' }] } }));
+    const bad = bundled(['migrate', '--dry-run', '--table', table, app], app);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`${table}: properties.rename[0] ("a.b"): must have required property`);
+    same(bad, fromSources(['migrate', '--dry-run', '--table', table, app], app));
+    const grade = bundled(['maturity', '.'], app);
+    expect(grade.stdout).toContain('UserController.java');
+    same(grade, fromSources(['maturity', '.'], app));
   });
 
   it('carries each lazily required parser as one file that exports what the package exports', () => {
