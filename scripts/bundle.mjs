@@ -29,11 +29,11 @@ function sources(dir) {
   });
 }
 
-/** The packages lazyModule('<name>') requires, found in the sources so that a new one cannot be missed. */
+/** The packages lazyModule('<name>') requires (not Node's own modules), found in the sources so that a new one cannot be missed. */
 function lazyPackages() {
   const names = new Set();
   for (const file of [...sources(path.join(root, 'src')), ...sources(path.join(root, 'transforms'))]) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/\blazyModule(?:<.*?>)?\('([^']+)'\)/g)) names.add(m[1]);
+    for (const m of readFileSync(file, 'utf8').matchAll(/\blazyModule(?:<.*?>)?\('([^']+)'\)/g)) if (!m[1].startsWith('node:')) names.add(m[1]);
   }
   return [...names].sort();
 }

@@ -68,6 +68,23 @@ describe('the bundled bin', () => {
     same(run, fromSources(['check', ...staged], app));
   });
 
+  it('a check loads the parsers it needs from the vendored files, nothing from node_modules, and neither crypto nor zlib', () => {
+    const app = copyOf(DEMO);
+    const record = path.join(app, '..', 'loaded.json');
+    const preload = path.join(app, '..', 'record-loaded.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)), files: Object.keys(require.cache) })));\n`,
+    );
+    const staged = ['pom.xml', 'src/main/java/com/example/demo/Customer.java', 'src/main/kotlin/com/example/demo/DemoProperties.kt', 'src/main/resources/application.yml', 'src/main/resources/application.properties'];
+    expect(bundled(['check', ...staged], app, { NODE_OPTIONS: `--require ${preload}` }).status).toBe(1);
+    const loaded = JSON.parse(readFileSync(record, 'utf8')) as { builtins: string[]; files: string[] };
+    const vendor = loaded.files.filter((f) => f.startsWith(path.join(out, 'vendor'))).map((f) => path.basename(f));
+    expect(vendor).toEqual(expect.arrayContaining(['yaml.cjs', 'saxes.cjs', 'dot-properties.cjs']));
+    expect(loaded.files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
+    expect(loaded.builtins.filter((m) => m === 'crypto' || m === 'zlib')).toEqual([]);
+  });
+
   it('starts the file worker from the bundle: the worker runs the files and the diff is the one-thread diff', () => {
     const app = copyOf(DEMO);
     const alone = bundled(['migrate', '--dry-run', app], app);
