@@ -43,8 +43,9 @@ rmSync(out, { recursive: true, force: true });
 
 const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', absWorkingDir: root };
 
-await build({
+const cli = await build({
   ...common,
+  metafile: true,
   entryPoints: { 'boot-upgrade': 'src/cli/main.ts', 'file-worker': 'src/engine/file-worker.ts' },
   outdir: out,
   format: 'esm',
@@ -53,6 +54,11 @@ await build({
   packages: 'external',
   define: { __BOOT_UPGRADE_VENDOR__: JSON.stringify(vendored) },
 });
+
+// main.ts runs only when its own file is the program (isEntryPoint). Should another module import
+// it, esbuild would move its code into a shared chunk and the bin would exit doing nothing.
+const bin = cli.metafile.outputs[path.relative(root, path.join(out, 'boot-upgrade.js'))];
+if (!bin || !Object.keys(bin.inputs).includes('src/cli/main.ts')) throw new Error('bundle: src/cli/main.ts is not in the bin itself (imported by another module?)');
 
 await build({
   ...common,
