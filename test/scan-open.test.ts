@@ -23,8 +23,11 @@ function repo(): string {
     writeFileSync(path.join(dir, rel), content);
   };
   write('app/src/main/java/com/acme/Ledger.java', 'package com.acme;\nimport javax.persistence.Entity;\n@Entity class Ledger {}\n');
-  write('app/src/main/java/com/acme/Big.java', `package com.acme;\nimport javax.persistence.Entity;\n// ${'x'.repeat(5000)}\nclass Big {}\n`);
+  write('app/src/main/java/com/acme/Big.java', `package com.acme;\nimport javax.persistence.Entity;\n// ${'x'.repeat(9500)}\nclass Big {}\n`);
   write('app/src/main/resources/application-dev.properties', Buffer.from('\ufeffserver.port=1\n', 'utf16le'));
+  write('app/src/main/resources/application-bin.properties', Buffer.from('server.port=1\n\0\n'));
+  // a NUL past the first 8000 bytes does not make a file binary (as git decides)
+  write('app/src/main/resources/application-late.properties', Buffer.concat([Buffer.from(`# ${'x'.repeat(8100)}\nserver.max-http-header-size=8KB\n`), Buffer.from([0])]));
   symlinkSync('Ledger.java', path.join(dir, 'app/src/main/java/com/acme/Alias.java'));
   execFileSync('mkfifo', [path.join(dir, 'app/src/main/resources/application.properties')]);
   return dir;
@@ -33,11 +36,12 @@ function repo(): string {
 describe('opening listed files', () => {
   it('skips links, large files and FIFOs, and reads the rest', async () => {
     const dir = repo();
-    const result = await planMigration({ root: dir, maxFileSize: 4096 });
-    expect(result.changes.map((c) => c.path)).toEqual(['app/src/main/java/com/acme/Ledger.java']);
+    const result = await planMigration({ root: dir, maxFileSize: 9000 });
+    expect(result.changes.map((c) => c.path)).toEqual(['app/src/main/java/com/acme/Ledger.java', 'app/src/main/resources/application-late.properties']);
     expect(result.stats.skipped.map((s) => [s.path, s.kind])).toEqual([
       ['app/src/main/java/com/acme/Alias.java', 'symlink'],
       ['app/src/main/java/com/acme/Big.java', 'too-large'],
+      ['app/src/main/resources/application-bin.properties', 'binary'],
       ['app/src/main/resources/application-dev.properties', 'utf-16'],
     ]);
   });
