@@ -76,10 +76,14 @@ class Scanner {
   private scanCode(inTemplate: boolean): void {
     const t = this.text;
     const depthAtStart = this.brackets.length;
-    while (this.i < t.length) {
+    const n = t.length;
+    while (this.i < n) {
       const c = t.charCodeAt(this.i);
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12) {
-        this.i++;
+        // a run of blanks (indentation) in a local loop: the scanner's most frequent case
+        let i = this.i + 1;
+        for (let b = t.charCodeAt(i); b === 32 || b === 9 || b === 10 || b === 13 || b === 12; b = t.charCodeAt(++i));
+        this.i = i;
       } else if (c === 47 /* / */ && t.charCodeAt(this.i + 1) === 47) {
         const nl = t.indexOf('\n', this.i);
         this.i = nl < 0 ? t.length : nl;
@@ -96,8 +100,10 @@ class Scanner {
         this.i = end + 1;
       } else if (isIdentStart(c)) {
         const start = this.i;
-        while (this.i < t.length && isIdentPart(t.charCodeAt(this.i))) this.i++;
-        this.tokens.push({ type: 'ident', start, end: this.i, value: t.slice(start, this.i) });
+        let i = start + 1;
+        while (i < n && isIdentPart(t.charCodeAt(i))) i++;
+        this.i = i;
+        this.tokens.push({ type: 'ident', start, end: i, value: t.slice(start, i) });
       } else if (isDigit(c)) {
         this.scanNumber();
       } else {
