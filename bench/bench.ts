@@ -1,4 +1,4 @@
-// npm run bench [-- --files N[,N...] --runs R --dir D --cli build/src/cli/main.js --baseline build/src/cli/main.js]
+// npm run bench [-- --files N[,N...] --runs R --dir D --cli other/dist/cli/boot-upgrade.js --baseline other/dist/cli/boot-upgrade.js]
 //   BENCH_50K=1 adds a 50,000-file repository; BENCH_WORKER=1 adds `migrate` with its worker
 //   thread forced on (BOOT_UPGRADE_WORKERS=1; it is off by default) as a fourth contender.
 //
@@ -6,7 +6,7 @@
 // contenders, each on a fresh copy, each after `sync`, each in its own process under
 // /usr/bin/time (wall, user+system CPU, peak RSS):
 //   plain    read every file and write it back (bench/plain.ts): the floor
-//   migrate  the CLI as a user runs it: `boot-upgrade migrate <dir>`
+//   migrate  the CLI as a user runs it: `boot-upgrade migrate <dir>` (the bin, dist/cli/boot-upgrade.js)
 //   sed      a sed-only javax -> jakarta rewrite of the .java files (find -exec sed -i -E)
 // Ratios are taken within a round (migrate and plain of the same round) and the median of those
 // is printed: on a shared machine the load moves between rounds, not within one. Then `check`
@@ -28,7 +28,8 @@ interface Sample {
 type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-w' | 'baseline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-let cli = path.join(here, '..', 'src', 'cli', 'main.js');
+// the bin a user runs: the bundle (scripts/bundle.mjs), not tsc's dist/src/cli/main.js
+let cli = path.join(here, '..', 'cli', 'boot-upgrade.js');
 let baselineCli: string | undefined;
 const SED_JAVAX = 's/\\bjavax\\.(persistence|servlet|validation|annotation|transaction)\\b/jakarta.\\1/g';
 
@@ -143,7 +144,7 @@ function main(): void {
   const { values } = parseArgs({
     options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
   });
-  if (values.cli) cli = path.resolve(values.cli); // another build's dist/src/cli/main.js
+  if (values.cli) cli = path.resolve(values.cli); // another build's dist/cli/boot-upgrade.js (or an older dist/src/cli/main.js)
   if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
   const sizes = values.files!.split(',').map(Number);
   if (process.env.BENCH_50K === '1' && !sizes.includes(50000)) sizes.push(50000);

@@ -16,6 +16,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
   repository?: { url: string };
   bugs?: { url: string };
   scripts: Record<string, string>;
+  bin: Record<string, string>;
 };
 
 function sources(dir: string): string[] {
@@ -58,9 +59,15 @@ describe('package manifest', () => {
     expect(readFileSync(path.join(ROOT, 'src/formats/tree-sitter.ts'), 'utf8')).toContain('../../grammars/');
   });
 
-  it('ships no source maps, no tests, benchmarks or build scripts', () => {
+  it('ships no source maps, no tests, benchmarks or build scripts: the bundle and the grammars', () => {
     expect(JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')).compilerOptions.sourceMap).toBe(false);
-    expect(pkg.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/src', 'dist/transforms', 'dist/grammars']);
+    expect(pkg.files.filter((f) => f.startsWith('dist'))).toEqual(['dist/cli', 'dist/grammars']);
+  });
+
+  it('the bin is the esbuild bundle, which the build makes after tsc', () => {
+    expect(pkg.bin['boot-upgrade']).toBe('dist/cli/boot-upgrade.js');
+    expect(pkg.scripts.build).toMatch(/^tsc -p tsconfig\.json && .*node scripts\/bundle\.mjs$/);
+    expect(pkg.devDependencies.esbuild).toBeDefined();
   });
 
   it('the packed manifest carries no scripts (npm 11 warns about a published prepare)', () => {

@@ -2,6 +2,7 @@
 // text blocks, Kotlin raw strings/templates/nested comments, failures) and the javax decision
 // (class-level javax.annotation, javax.transaction.xa, javax.xml split, JDK stays).
 import { describe, expect, it } from 'vitest';
+import { applyEdits } from '../src/engine/edits.js'; // overlapping edits wait a round, as in the engine
 import { ScanError, scanJvm } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
 import { codeIndex } from '../transforms/sources/model.js';
@@ -89,7 +90,7 @@ describe('rename shapes in a file', () => {
     const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
     await loadGrammar(lang);
     const r = migrateJvmSource({ path: `A.${lang === 'java' ? 'java' : 'kt'}`, text } as never, lang, { table, options: {}, ruleSelected: (_pass: string, rule: string) => !rule.startsWith('security6/') } as never); // the shape rules alone
-    const out = [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    const out = applyEdits(text, r.edits ?? []).text;
     return { out, findings: r.findings };
   };
   it('reports @EnableGlobalMethodSecurity with order, with the annotation to write', async () => {
@@ -131,7 +132,7 @@ describe('class-to-interface keeps comments between the clauses', () => {
     const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
     await loadGrammar('java');
     const r = migrateJvmSource({ path: 'A.java', text } as never, 'java', { table } as never);
-    return [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    return applyEdits(text, r.edits ?? []).text;
   };
   it('turns the implements keyword into a comma when a comment sits before it', async () => {
     const out = await run('import org.springframework.batch.core.listener.JobExecutionListenerSupport;\nclass L extends JobExecutionListenerSupport /* base */ implements Runnable { public void run() {} }\n');
@@ -150,7 +151,7 @@ describe('class-to-interface through a Kotlin import alias', () => {
     await loadGrammar('kotlin');
     const text = 'import org.springframework.batch.core.listener.JobExecutionListenerSupport as Base\nclass L : Base()\n';
     const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable() } as never);
-    const out = [...r.edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+    const out = applyEdits(text, r.edits ?? []).text;
     expect(out).toBe('import org.springframework.batch.core.JobExecutionListener as Base\nclass L : Base\n');
   });
 });

@@ -1,13 +1,14 @@
 // A unified diff that `git apply` accepts from the repository root: text hunks (3 lines of
 // context), created and deleted files, and binary files as `GIT binary patch` literals.
 // Lines are compared as raw text, so CRLF, BOM and ISO-8859-1 bytes go out exactly as they are.
-import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { lazyModule } from './lazy.js';
 import { looksBinary } from './text.js';
 import type { FileChange } from './types.js';
 
 const diffLib = lazyModule<typeof import('diff')>('diff');
+// blob ids and binary patches only: a run that prints no diff (check, a write) never loads them
+const crypto = lazyModule<typeof import('node:crypto')>('node:crypto');
+const zlib = lazyModule<typeof import('node:zlib')>('node:zlib');
 const CONTEXT = 3;
 const DIFF_TIMEOUT_MS = 2000;
 const ZERO_SHA = '0'.repeat(40);
@@ -146,14 +147,14 @@ export function quotePath(p: string): string {
 
 function blobSha(bytes: Buffer | undefined): string {
   if (!bytes) return ZERO_SHA;
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  return crypto().createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 const B85 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
 
 /** One `literal` block of a git binary patch: deflated, base85, 52 bytes per line. */
 function binaryLiteral(bytes: Buffer): string {
-  const z = deflateSync(bytes);
+  const z = zlib().deflateSync(bytes);
   let out = `literal ${bytes.length}\n`;
   for (let off = 0; off < z.length; off += 52) {
     const chunk = z.subarray(off, off + 52);

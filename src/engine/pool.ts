@@ -7,6 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { appendAll } from './edits.js';
+import { kindIndex } from './project-text.js';
 import type { FileOutcome } from './file-run.js';
 import type { FileKind, FilePass, PassContext, ProjectFile, ProjectView, RunOptions, SourceFile } from './types.js';
 import type { MigrationTable } from '../table/types.js';
@@ -62,7 +63,7 @@ export function projectSnapshot(project: ProjectView, passes: readonly FilePass[
 /** The view a worker's passes get: the same shape the main thread's makeProjectView gives. */
 export function snapshotView(s: ProjectSnapshot): ProjectView {
   const byPath = new Map(s.files.map((f) => [f.path, f]));
-  return { root: s.root, files: s.files, byPath, ofKind: (...kinds) => s.files.filter((f) => kinds.includes(f.kind)) };
+  return { root: s.root, files: s.files, byPath, ofKind: kindIndex(s.files) };
 }
 
 /** A worker's outcome for one file; `text` is omitted when the file did not change. */

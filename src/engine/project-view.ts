@@ -1,10 +1,12 @@
 // The project as the passes see it: every file read, in scan order, by path and kind, with its
 // text. The file passes get one view of the texts as read; the project passes share one list of
 // files built once after the file passes, with a new view object per pass over that list.
+import { kindIndex } from './project-text.js';
 import type { ProjectFile, ProjectView } from './types.js';
 
+/** A view over `files`; its kind lists are made on first ask and kept with the view (the list must not change under it). */
 export function viewOf(root: string, files: ProjectFile[], byPath: Map<string, ProjectFile> = new Map(files.map((f) => [f.path, f]))): ProjectView {
-  return { root, files, byPath, ofKind: (...kinds) => files.filter((f) => kinds.includes(f.kind)) };
+  return { root, files, byPath, ofKind: kindIndex(files) };
 }
 
 /**
@@ -13,7 +15,8 @@ export function viewOf(root: string, files: ProjectFile[], byPath: Map<string, P
  * after the file passes), and kept current: a file a pass edited is replaced by a new
  * ProjectFile, never changed in place, so a cache keyed by a ProjectFile (WeakMap) never sees
  * a text other than the one it was made from. Each pass gets a view object of its own, so a
- * cache keyed by the view (e.g. buildFilesText) is made again from the texts that pass sees.
+ * cache keyed by the view (e.g. buildFilesText, its kind lists) is made again from the texts
+ * that pass sees.
  */
 export class ProjectFiles {
   private readonly byPath: Map<string, ProjectFile>;

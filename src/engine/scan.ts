@@ -1,7 +1,7 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), fast-glob plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { existsSync, lstatSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lazyModule } from './lazy.js';
@@ -96,8 +96,10 @@ function buildOutputFolder(rel: string, isModuleRoot: IsModuleRoot): string | un
 }
 
 async function listWithoutGit(root: string): Promise<string[]> {
+  // the synchronous walk: a third faster than fast-glob's promise walk on 10,000 files (no
+  // thread-pool round trip per folder), and the CLI has nothing to do meanwhile
   const entries = (
-    await fastGlob()('**/*', {
+    fastGlob().sync('**/*', {
       cwd: root,
       dot: true,
       onlyFiles: false, // links are listed (and then reported) rather than silently dropped
@@ -170,14 +172,23 @@ async function staysInside(root: string, rel: string): Promise<boolean> {
   }
 }
 
+/** A listing before any file is opened: paths (sorted) and the folders skipped whole. */
+export interface Listing {
+  /** Files listed (before kinds no pass reads were dropped). */
+  listed: number;
+  paths: string[];
+  skipped: Skipped[];
+  usedGit: boolean;
+}
+
 /**
- * Lists regular files below root. `only` restricts the scan to given paths (relative to root),
- * as `check` receives them from pre-commit or lint-staged.
+ * Lists the files below root without looking at any of them: `git ls-files` or fast-glob, tool
+ * and build-output folders dropped, `keep` applied. `only` restricts the listing to given paths
+ * (relative to root), as `check` receives them from pre-commit or lint-staged; one of those that
+ * leads out of the root through a linked folder is skipped here. Whether a path is a regular
+ * file, a link, or too large is for whoever opens it (readListed, or scanFiles's lstat).
  */
-export async function scanFiles(
-  root: string,
-  options: { maxFileSize: number; only?: string[]; keep?: (path: string) => boolean },
-): Promise<ScanResult> {
+export async function listFiles(root: string, options: { only?: string[]; keep?: (path: string) => boolean }): Promise<Listing> {
   let usedGit = false;
   let candidates: string[];
   // Inside a git work tree git decides what is output (it is ignored, so not listed); elsewhere
@@ -194,36 +205,87 @@ export async function scanFiles(
     candidates = fromGit ?? (await listWithoutGit(root));
     if (!usedGit) isModuleRoot = moduleRootsListed(candidates);
   }
-  const files: ScannedFile[] = [];
   const skipped: Skipped[] = [];
   candidates = dropSkippedFolders(candidates, isModuleRoot, skipped);
-  // Synchronous stat calls: for thousands of small files they beat a promise per file several
-  // times over (no thread-pool round trips), and a CLI has nothing else to do meanwhile.
+  const paths: string[] = [];
   for (const rel of candidates) {
     if (options.keep && !options.keep(rel)) continue;
-    let st: Stats;
-    try {
-      st = lstatSync(path.join(root, rel));
-    } catch {
-      continue; // deleted in the work tree but still in the index
-    }
-    if (options.only && !(await staysInside(root, rel))) {
+    if (options.only && lstatSync(path.join(root, rel), { throwIfNoEntry: false }) && !(await staysInside(root, rel))) {
       skipped.push({ path: rel, reason: 'outside the repository (through a symbolic link)', kind: 'outside' });
       continue;
     }
-    if (st.isSymbolicLink()) {
-      skipped.push({ path: rel, reason: 'symbolic link (never followed)', kind: 'symlink' });
-      continue;
-    }
-    if (!st.isFile()) continue;
-    if (st.size > options.maxFileSize) {
-      skipped.push({ path: rel, reason: `larger than ${options.maxFileSize} bytes`, kind: 'too-large' });
-      continue;
-    }
-    files.push({ path: rel, size: st.size, mode: st.mode & 0o7777 });
+    paths.push(rel);
   }
   if (!options.only) skipped.push(...submodules(root));
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { listed: candidates.length, paths, skipped, usedGit };
+}
+
+/** Why a listed path is not a file to read, from its lstat or fstat; undefined for a regular file within the size limit. */
+function notReadable(rel: string, st: Stats, maxFileSize: number): Skipped | null | undefined {
+  if (st.isSymbolicLink()) return { path: rel, reason: 'symbolic link (never followed)', kind: 'symlink' };
+  if (!st.isFile()) return null; // a folder (a submodule's entry), a socket, a FIFO: nothing to say
+  if (st.size > maxFileSize) return { path: rel, reason: `larger than ${maxFileSize} bytes`, kind: 'too-large' };
+  return undefined;
+}
+
+/**
+ * Lists regular files below root with their size and mode (one lstat each): for callers that
+ * decide before reading (the maturity grader). The engine opens each listed path once instead
+ * (readListed).
+ */
+export async function scanFiles(
+  root: string,
+  options: { maxFileSize: number; only?: string[]; keep?: (path: string) => boolean },
+): Promise<ScanResult> {
+  const listing = await listFiles(root, options);
+  const files: ScannedFile[] = [];
+  const skipped = [...listing.skipped];
+  // Synchronous stat calls: for thousands of small files they beat a promise per file several
+  // times over (no thread-pool round trips), and a CLI has nothing else to do meanwhile.
+  for (const rel of listing.paths) {
+    const st = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!st) continue; // deleted in the work tree but still in the index
+    const problem = notReadable(rel, st, options.maxFileSize);
+    if (problem) skipped.push(problem);
+    if (problem !== undefined) continue;
+    files.push({ path: rel, size: st.size, mode: st.mode & 0o7777 });
+  }
   skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { listed: candidates.length, files, skipped, usedGit };
+  return { listed: listing.listed, files, skipped, usedGit: listing.usedGit };
+}
+
+/** What opening a listed path gave: its bytes and mode, a reason not to read it, or nothing (gone, not a file). */
+export type Opened = { bytes: Buffer; mode: number } | { skipped: Skipped } | undefined;
+
+// O_NOFOLLOW: a link is refused by the kernel (ELOOP), not followed; O_NONBLOCK: a FIFO does not
+// hang the run (it is then seen by fstat and skipped); neither changes how a regular file reads.
+const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
+
+/**
+ * Opens a listed path once and reads it: open (never through a link), fstat (a regular file,
+ * within the size limit; its mode), read, close. This replaces an lstat before the read: one
+ * system call fewer per file, and what is read is what was checked.
+ */
+export function readListed(root: string, rel: string, maxFileSize: number): Opened {
+  let fd: number;
+  try {
+    fd = openSync(path.join(root, rel), OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined; // deleted in the work tree but still in the index
+    if (code === 'ELOOP') return { skipped: { path: rel, reason: 'symbolic link (never followed)', kind: 'symlink' } };
+    return { skipped: { path: rel, reason: `cannot read (${code ?? e})`, kind: 'unreadable' } };
+  }
+  try {
+    const st = fstatSync(fd);
+    const problem = notReadable(rel, st, maxFileSize);
+    if (problem === null) return undefined;
+    if (problem) return { skipped: problem };
+    return { bytes: readFileSync(fd), mode: st.mode & 0o7777 };
+  } catch (e) {
+    return { skipped: { path: rel, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' } };
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -174,6 +174,14 @@ export interface FilePass {
   projectReads?(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean;
   /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
   prefilter?(text: string, ctx: PassContext): boolean;
+  /**
+   * Its edits, once applied, leave it nothing more to edit or report: run on its own output it
+   * returns no edit and no finding it did not already return. When it is the only pass of a
+   * kind, a file of that kind that changed needs no second round to confirm the fixed point
+   * (file-run.ts). The fixtures' second run proves the claim on every case (an edit left for a
+   * second round would show there), and test/settles.test.ts on synthetic sources.
+   */
+  settles?: boolean;
   run(file: SourceFile, ctx: PassContext): PassResult;
 }
 

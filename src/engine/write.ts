@@ -11,6 +11,7 @@ import { Containment } from './contain.js';
 import { gitDirtyPaths } from './git.js';
 import { Journal, LOCK_FILE, LockHeld, type JournalEntry } from './journal.js';
 import type { FileChange } from './types.js';
+import { recordPhase, timed, timedAsync } from './timing.js';
 
 export class WriteRefused extends Error {
   constructor(message: string) {
@@ -133,7 +134,9 @@ function holdSignals(external?: AbortSignal): { reason(): string | undefined; re
  */
 export async function writeChanges(root: string, changes: readonly FileChange[], options: WriteOptions = {}): Promise<void> {
   const containment = new Containment(root);
-  for (const change of changes) assertWritable(root, change, containment);
+  timed('write: lstat every target', () => {
+    for (const change of changes) assertWritable(root, change, containment);
+  });
   if (changes.length === 0) return;
   let acquired: ReturnType<typeof Journal.acquire>;
   try {
@@ -170,6 +173,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
   }));
   journal.record('staging', entries);
   const removeSideFiles = () => removeFiles(entries.flatMap((e) => [e.tmp, e.backup]).filter((p): p is string => !!p).map(abs));
+  const staging = performance.now();
   try {
     // in batches, with a turn of the event loop between them: that is when a signal is seen
     for (let i = 0; i < changes.length; i += 64) {
@@ -186,6 +190,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
         writeTemp(abs(tmp), change.after!, change.mode ?? 0o644);
       }
     }
+    recordPhase('write: compare with disk + stage temporary files', performance.now() - staging);
     await hooks.afterStaging?.();
     const stop = signals.reason();
     if (stop) throw new WriteInterrupted(stop, false);
@@ -195,6 +200,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
   }
   journal.record('committing');
   const done: JournalEntry[] = [];
+  const renames = performance.now();
   try {
     for (const e of entries) {
       if (hooks.beforeRename) await hooks.beforeRename(e);
@@ -207,8 +213,9 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
     await removeSideFiles();
     throw error;
   }
+  recordPhase('write: renames (backup, then into place)', performance.now() - renames);
   journal.record('finishing');
-  await removeFiles(entries.flatMap((e) => (e.backup ? [abs(e.backup)] : []))); // every temporary file was renamed into place
+  await timedAsync('write: remove backups', () => removeFiles(entries.flatMap((e) => (e.backup ? [abs(e.backup)] : [])))); // every temporary file was renamed into place
   // a signal during the renames waited for them: the tree is whole, and the run stops here
   const stop = signals.reason();
   if (stop) throw new WriteInterrupted(stop, true);

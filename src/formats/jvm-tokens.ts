@@ -50,6 +50,8 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set([')', ']', '}']);
+/** One-character strings of ASCII, made once: punctuation tokens share them. */
+const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
 class Scanner {
   readonly tokens: Token[] = [];
@@ -74,10 +76,14 @@ class Scanner {
   private scanCode(inTemplate: boolean): void {
     const t = this.text;
     const depthAtStart = this.brackets.length;
-    while (this.i < t.length) {
+    const n = t.length;
+    while (this.i < n) {
       const c = t.charCodeAt(this.i);
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12) {
-        this.i++;
+        // a run of blanks (indentation) in a local loop: the scanner's most frequent case
+        let i = this.i + 1;
+        for (let b = t.charCodeAt(i); b === 32 || b === 9 || b === 10 || b === 13 || b === 12; b = t.charCodeAt(++i));
+        this.i = i;
       } else if (c === 47 /* / */ && t.charCodeAt(this.i + 1) === 47) {
         const nl = t.indexOf('\n', this.i);
         this.i = nl < 0 ? t.length : nl;
@@ -94,28 +100,31 @@ class Scanner {
         this.i = end + 1;
       } else if (isIdentStart(c)) {
         const start = this.i;
-        while (this.i < t.length && isIdentPart(t.charCodeAt(this.i))) this.i++;
-        this.tokens.push({ type: 'ident', start, end: this.i, value: t.slice(start, this.i) });
+        let i = start + 1;
+        while (i < n && isIdentPart(t.charCodeAt(i))) i++;
+        this.i = i;
+        this.tokens.push({ type: 'ident', start, end: i, value: t.slice(start, i) });
       } else if (isDigit(c)) {
         this.scanNumber();
       } else {
-        const ch = t[this.i]!;
-        if (inTemplate && ch === '}' && this.brackets.length === depthAtStart) {
+        if (inTemplate && c === 125 /* } */ && this.brackets.length === depthAtStart) {
           this.i++;
           return;
         }
-        this.bracket(ch);
-        this.tokens.push({ type: 'punct', start: this.i, end: this.i + 1, value: ch });
+        this.bracket(c);
+        this.tokens.push({ type: 'punct', start: this.i, end: this.i + 1, value: c < 128 ? ASCII[c]! : t[this.i]! });
         this.i++;
       }
     }
     if (inTemplate) throw new ScanError('unterminated string template', this.i);
   }
 
-  private bracket(ch: string): void {
-    if (OPEN[ch]) this.brackets.push({ ch, at: this.i });
-    else if (CLOSERS.has(ch)) {
+  /** Brackets by character code (the scanner's hot path: no lookups by string). */
+  private bracket(c: number): void {
+    if (c === 40 /* ( */ || c === 91 /* [ */ || c === 123 /* { */) this.brackets.push({ ch: String.fromCharCode(c), at: this.i });
+    else if (c === 41 || c === 93 || c === 125) {
       const open = this.brackets.pop();
+      const ch = String.fromCharCode(c);
       if (!open || OPEN[open.ch] !== ch) throw new ScanError(`unbalanced '${ch}'`, this.i);
     }
   }

@@ -33,10 +33,15 @@ const GRAMMAR_FILES: Record<GrammarLang, string> = {
   kotlin: '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm',
 };
 
-/** dist/grammars/<name>.wasm beside the built code, else the grammar package (running from the sources). */
+/**
+ * dist/grammars/<name>.wasm beside the built code — two levels up from tsc's dist/src/formats,
+ * one level up from the bundle's dist/cli (scripts/bundle.mjs) — else the grammar package
+ * (running from the sources).
+ */
 function grammarFile(lang: GrammarLang): string {
-  const shipped = fileURLToPath(new URL(`../../grammars/${GRAMMAR_FILES[lang].split('/').pop()}`, import.meta.url));
-  return existsSync(shipped) ? shipped : require.resolve(GRAMMAR_FILES[lang]);
+  const name = GRAMMAR_FILES[lang].split('/').pop()!;
+  const shipped = [`../../grammars/${name}`, `../grammars/${name}`].map((rel) => fileURLToPath(new URL(rel, import.meta.url))).find(existsSync);
+  return shipped ?? require.resolve(GRAMMAR_FILES[lang]);
 }
 
 let runtime: Promise<void> | undefined;

@@ -2,7 +2,7 @@
 // passes: Hibernate dialect class names that Hibernate 6.1 no longer has (the value changes),
 // and springfox keys that springdoc 2 replaces (the key moves). The facts are the table's
 // `libraryConfig` rows; this module only decides which row applies and what to say.
-import { buildFilesText } from '../engine/project-text.js';
+import { buildFilesMatch } from '../engine/project-text.js';
 import type { ProjectView } from '../engine/types.js';
 import { tableIndex } from '../table/load.js';
 import type { DialectRow, SpringfoxKey } from '../table/sections/library-config.js';
@@ -98,7 +98,7 @@ export function springfoxOutcome(table: MigrationTable, key: string, springdocIn
 
 /** Whether a build file the run read matches `pattern`. */
 export function buildMentions(project: ProjectView, pattern: RegExp): boolean {
-  return pattern.test(buildFilesText(project));
+  return buildFilesMatch(project, pattern);
 }
 
 /** The evidence transforms/sources/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */

@@ -3,11 +3,14 @@
 // per finding, and one result per file and rule for the automatic changes still pending, so
 // code scanning shows "this file still imports javax" too. partialFingerprints keep alerts
 // stable when lines move; automationDetails.id tells runs over different modules apart.
-import { createHash } from 'node:crypto';
 import type { FileChange, Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
 import { applicationOf, HOMEPAGE, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
 import { firstChangedLine } from './pending.js';
+import { lazyModule } from '../engine/lazy.js';
+
+// loaded by a SARIF report only (every report format is imported by check, migrate and report)
+const crypto = lazyModule<typeof import('node:crypto')>('node:crypto');
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
@@ -37,7 +40,7 @@ function ruleDescriptor(rule: string, findings: Finding[], options: FormatOption
   };
 }
 
-const fingerprint = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+const fingerprint = (...parts: (string | number)[]) => crypto().createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 
 function location(path: string, line: number, column: number) {
   return [{ physicalLocation: { artifactLocation: { uri: pathUri(path), uriBaseId: 'SRCROOT' }, region: { startLine: Math.max(1, line), startColumn: Math.max(1, column) } } }];

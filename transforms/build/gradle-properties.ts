@@ -229,6 +229,6 @@ export const gradlePropertiesPass: FilePass = {
     targetRelease(ctx.table, ctx.options.bootVersion);
     if (ctx.project.ofKind('gradle-kts').length > 0) await loadGrammar('kotlin');
   },
-  prefilter: (_text, ctx) => ctx.project.files.some((f) => f.kind === 'gradle' || f.kind === 'gradle-kts'),
+  prefilter: (_text, ctx) => ctx.project.ofKind('gradle', 'gradle-kts').length > 0,
   run: migrateGradleProperties,
 };

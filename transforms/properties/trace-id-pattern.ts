@@ -12,7 +12,7 @@
 //   main configuration file is told the line to add.
 // A file pass, because it must see the builds as read (ctx.project): by the time project passes
 // run, build/sleuth-tracing may already have replaced the Sleuth artifacts.
-import { BUILD_KINDS, buildFilesText } from '../../src/engine/project-text.js';
+import { BUILD_KINDS, buildFilesMatch } from '../../src/engine/project-text.js';
 import type { FilePass, FindingInput, PassResult, ProjectPass, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { ObservabilityRows } from '../../src/table/sections/libraries.js';
 import { type ConfigEntry, configFiles, isMainConfig, readConfig, resourcesDir } from '../project/config.js';
@@ -63,7 +63,7 @@ function deadKeys(project: ProjectView, rows: Rows): Rows['legacyMdcKeys'] {
 
 /** Does any build mention Sleuth at all (the cheap test before parsing a configuration file)? */
 function anySleuthBuild(project: ProjectView): boolean {
-  return buildFilesText(project).includes('sleuth');
+  return buildFilesMatch(project, /sleuth/);
 }
 
 /** Offsets of `needle` outside XML comments. */

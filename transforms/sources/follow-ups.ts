@@ -5,7 +5,7 @@
 import type { FindingInput } from '../../src/engine/types.js';
 import type { ApiFollowUp } from '../../src/table/sections/sources.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
-import { type CodeIndex, type FileModel, RULE, chainText, identNames } from './model.js';
+import { type CodeIndex, type FileModel, RULE, chainText, vocabularyUsed } from './model.js';
 import { callArgs } from './lib-edits.js';
 
 const pkgOf = (fq: string) => fq.slice(0, fq.lastIndexOf('.'));
@@ -65,7 +65,8 @@ function memberUses(model: FileModel, row: ApiFollowUp): FindingInput[] {
 
 export function followUps(idx: CodeIndex, model: FileModel, owned: ReadonlySet<string> = new Set()): FindingInput[] {
   const out: FindingInput[] = [];
-  const seenNames = identNames(model);
+  const seenNames = vocabularyUsed(idx, model);
+  if (seenNames.size === 0) return out; // neither a type nor a member of any row: most files
   for (const [simple, rows] of idx.followUps) {
     const typeSeen = seenNames.has(simple);
     for (const row of rows) {

@@ -4,9 +4,9 @@
 // compiles (`JaxbAnnotationModule` is not in jackson-module-jakarta-xmlbind-annotations). So the
 // code follows — but only when a build file of the run names the library, since otherwise it
 // comes from elsewhere (another library's transitive dependency) and may keep its javax line.
-import type { Edit } from '../../src/engine/types.js';
+import type { Edit, ProjectView } from '../../src/engine/types.js';
 import type { JakartaVariantRow } from '../../src/table/sections/libraries.js';
-import { buildFilesText } from '../../src/engine/project-text.js';
+import { buildFilesMatch } from '../../src/engine/project-text.js';
 import { escapeRegExp } from '../../src/engine/text.js';
 import { type LibContext, type LibResult, emptyResult, pkgOf, simpleOf } from './lib-edits.js';
 import { type Chain, type FileModel, chainText } from './model.js';
@@ -14,12 +14,11 @@ import { type Chain, type FileModel, chainText } from './model.js';
 export const VARIANT_RULES = { types: 'jakarta-variant/types' } as const;
 
 /** Does the text of the run's build files name `groupId:artifactId` (artifactId may end in `*`)? */
-function buildNames(buildText: string, coordinate: string): boolean {
+function buildNames(project: ProjectView, coordinate: string): boolean {
   const [group, artifact] = coordinate.split(':') as [string, string];
-  if (!buildText.includes(group)) return false;
   const prefix = artifact.endsWith('*');
   const name = escapeRegExp(prefix ? artifact.slice(0, -1) : artifact);
-  return new RegExp(`(?<![\\w.-])${name}${prefix ? '' : '(?![\\w.-])'}`).test(buildText);
+  return buildFilesMatch(project, new RegExp(escapeRegExp(group))) && buildFilesMatch(project, new RegExp(`(?<![\\w.-])${name}${prefix ? '' : '(?![\\w.-])'}`));
 }
 
 /** The old package of the row that `pkg` lies in (longest first), if any. */
@@ -118,14 +117,13 @@ function migrateRow(ctx: LibContext, row: JakartaVariantRow, out: LibResult): vo
   const { model } = ctx;
   const used = uses(row, model);
   if (!used.length) return;
-  const builds = buildFilesText(ctx.project);
   const gone = row.gone.filter((g) => used.some((c) => chainText(c).startsWith(g.name) || model.importedNames.get(c.tokens[0]!.value) === g.name));
   if (gone.length) {
     for (const g of gone)
       out.findings.push({ rule: VARIANT_RULES.types, severity: 'error', offset: firstUse(model, used.filter((c) => chainText(c).startsWith(g.name))), message: `${simpleOf(g.name)}: ${g.replacement}; this file was left as it is (its other ${row.jakartaArtifacts.join(', ')} names move with it)`, docs: row.source });
     return;
   }
-  const named = [...row.artifacts, ...row.jakartaArtifacts].some((a) => buildNames(builds, a));
+  const named = [...row.artifacts, ...row.jakartaArtifacts].some((a) => buildNames(ctx.project, a));
   const target = row.jakartaArtifacts.join(', ');
   if (!named) {
     out.findings.push({ rule: VARIANT_RULES.types, severity: 'warning', offset: firstUse(model, used), message: `no build file of this run declares ${[...row.artifacts, ...row.jakartaArtifacts].join(' or ')}, so this code was not moved: on Boot 3.0 use ${target} and its names (${describe(row, model, used)}); ${row.note}`, docs: row.source });

@@ -36,18 +36,6 @@ const JVM_RULES = [
 ];
 
 
-/** Drops edits that overlap an earlier one (the engine would defer them a round anyway). */
-function disjoint(edits: Edit[]): Edit[] {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  const out: Edit[] = [];
-  for (const e of sorted) {
-    const last = out[out.length - 1];
-    if (last && e.start < last.end) continue;
-    out.push(e);
-  }
-  return out;
-}
-
 export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameters<FilePass['run']>[1], passId = `sources/${lang}`): PassResult {
   const idx = codeIndex(ctx.table);
   let tokens;
@@ -89,7 +77,8 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   appendAll(findings, libs.findings);
   appendAll(findings, followUps(idx, model, libs.owned));
   appendAll(findings, javaxStrings(idx, model));
-  return { edits: disjoint(edits), findings };
+  // overlapping edits are the engine's to defer: a deferred edit makes it run another round
+  return { edits, findings };
 }
 
 function jvmPass(lang: JvmLang): FilePass {
@@ -103,6 +92,9 @@ function jvmPass(lang: JvmLang): FilePass {
     // taken before any file pass runs, as the main thread's view holds them.
     isolated: true,
     projectReads: libraryProjectReads,
+    // every rule reads names and strings the others do not write (javax -> jakarta never makes
+    // a name another row renames): one round reaches the fixed point (test/settles.test.ts)
+    settles: true,
     prefilter(text, ctx) {
       return codeIndex(ctx.table).needles.test(text) || ANY_NEEDLE.test(text);
     },

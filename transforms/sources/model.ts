@@ -65,33 +65,18 @@ const segs = (c: Chain) => c.tokens.map((t) => t.value);
 export const chainText = (c: Chain) => segs(c).join('.');
 
 export function buildModel(text: string, tokens: Token[]): FileModel {
-  const chains: Chain[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.type !== 'ident') continue;
-    const prev = tokens[i - 1];
-    if (prev?.type === 'punct' && prev.value === '.' && tokens[i - 2]?.type === 'ident' && chains.length && chains[chains.length - 1]!.last === i - 2)
-      continue; // inside a chain already collected
-    const idents = [t];
-    let j = i;
-    while (tokens[j + 1]?.value === '.' && tokens[j + 1]!.type === 'punct' && tokens[j + 2]?.type === 'ident') {
-      j += 2;
-      idents.push(tokens[j]!);
-    }
-    const wildcard = tokens[j + 1]?.value === '.' && tokens[j + 2]?.value === '*';
-    chains.push({ tokens: idents, first: i, last: j, afterDot: prev?.type === 'punct' && prev.value === '.', wildcard });
-    i = j;
-  }
+  const chains = collectChains(tokens);
   const imports: ImportDecl[] = [];
   const declChains = new Set<number>();
-  const byFirst = new Map(chains.map((c) => [c.first, c]));
-  for (const c of chains) {
+  for (let ci = 0; ci < chains.length; ci++) {
+    const c = chains[ci]!;
     const head = c.tokens[0]!;
     if (c.tokens.length !== 1 || (head.value !== 'import' && head.value !== 'package')) continue;
     let k = c.first + 1;
     const isStatic = tokens[k]?.value === 'static';
     if (isStatic) k++;
-    const name = byFirst.get(k);
+    // the declared name is the next chain, or the one after `static` (itself a one-word chain)
+    const name = chains[ci + 1]?.first === k ? chains[ci + 1] : chains[ci + 2]?.first === k ? chains[ci + 2] : undefined;
     if (!name) continue;
     declChains.add(name.first);
     if (head.value === 'package') continue;
@@ -113,16 +98,45 @@ export function buildModel(text: string, tokens: Token[]): FileModel {
   return { text, tokens, chains, imports, declChains, importedNames };
 }
 
+const isDot = (t: Token | undefined) => t !== undefined && t.type === 'punct' && t.value === '.';
+
+/** Every maximal `ident(.ident)*` run of the token list, in order: one walk, each token looked at once. */
+function collectChains(tokens: Token[]): Chain[] {
+  const chains: Chain[] = [];
+  const n = tokens.length;
+  for (let i = 0; i < n; i++) {
+    const t = tokens[i]!;
+    if (t.type !== 'ident') continue;
+    const afterDot = i > 0 && isDot(tokens[i - 1]);
+    const idents = [t];
+    let j = i;
+    while (j + 2 < n && isDot(tokens[j + 1]) && tokens[j + 2]!.type === 'ident') {
+      j += 2;
+      idents.push(tokens[j]!);
+    }
+    const wildcard = j + 2 < n && isDot(tokens[j + 1]) && tokens[j + 2]!.value === '*';
+    chains.push({ tokens: idents, first: i, last: j, afterDot, wildcard });
+    i = j;
+  }
+  return chains;
+}
+
 const simpleName = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 
-const identCache = new WeakMap<FileModel, ReadonlySet<string>>();
-/** Every identifier the file's tokens hold, built once per model (shapes, follow-ups and others ask). */
-export function identNames(model: FileModel): ReadonlySet<string> {
-  let names = identCache.get(model);
+const namesCache = new WeakMap<FileModel, ReadonlySet<string>>();
+/**
+ * The identifiers of the file that are words of the index's vocabulary (the simple names and
+ * member names follow-ups and shaped renames ask about), built once per model. Looking each
+ * token up in the fixed vocabulary costs a third of collecting every identifier of the file,
+ * and most files hold none of these words. Ask only about vocabulary words.
+ */
+export function vocabularyUsed(idx: CodeIndex, model: FileModel): ReadonlySet<string> {
+  let names = namesCache.get(model);
   if (!names) {
     const set = new Set<string>();
-    for (const t of model.tokens) if (t.type === 'ident') set.add(t.value);
-    identCache.set(model, (names = set));
+    const { vocabulary } = idx;
+    for (const t of model.tokens) if (t.type === 'ident' && vocabulary.has(t.value)) set.add(t.value);
+    namesCache.set(model, (names = set));
   }
   return names;
 }
@@ -155,6 +169,8 @@ export interface CodeIndex {
   packageRenames: PackageRename[];
   /** Follow-up rows by the simple name of their type. */
   followUps: Map<string, ApiFollowUp[]>;
+  /** Simple names of follow-up and shaped types and names of follow-up members: what vocabularyUsed collects. */
+  vocabulary: ReadonlySet<string>;
   /** jakarta package prefix -> spec (for mixed javax/jakarta detection). */
   specOfJakarta(pkg: string): string | undefined;
   /** Substrings of which at least one must occur for the Java/Kotlin pass to have work. */
@@ -202,7 +218,9 @@ function build(table: MigrationTable): CodeIndex {
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
   const needles = new RegExp([...words].map(escapeRegExp).join('|'));
   const shaped = code.types.filter((t) => t.shape !== 'same');
-  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
+  const vocabulary = new Set([...followUps.keys(), ...shaped.map((t) => simpleName(t.from))]);
+  for (const f of code.followUps) for (const m of f.members ?? []) vocabulary.add(m.name);
+  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, vocabulary, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
 }
 
 /** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */

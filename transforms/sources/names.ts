@@ -39,30 +39,53 @@ function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
 /** The rename row for a name, unless shapes.ts found this file's uses unsafe to rename. */
 type RowOf = (fq: string) => TypeRename | undefined;
 
-const headsCache = new WeakMap<CodeIndex, ReadonlySet<string>>();
-/** First segments of every renamed type and package: a chain starting otherwise names none of them. */
-function renameHeads(idx: CodeIndex): ReadonlySet<string> {
+/** What qualifiedRenameEdit checks a chain against, built once per table. */
+interface RenameHeads {
+  /** First segments of every renamed type and package: a chain starting otherwise names none of them. */
+  heads: ReadonlySet<string>;
+  /** Every proper dotted prefix of a renamed type (`a`, `a.b`, `a.b.C` of `a.b.C.FIELD`): a longer chain prefix can still match only below one. */
+  typePrefixes: ReadonlySet<string>;
+  /** First segments of the package renames. */
+  packageHeads: ReadonlySet<string>;
+}
+
+const headsCache = new WeakMap<CodeIndex, RenameHeads>();
+function renameHeads(idx: CodeIndex): RenameHeads {
   let heads = headsCache.get(idx);
   if (!heads) {
     const firstOf = (fq: string) => fq.split('.')[0]!;
-    heads = new Set([...[...idx.types.keys()].map(firstOf), ...idx.packageRenames.map((p) => firstOf(p.from))]);
+    const typePrefixes = new Set<string>();
+    for (const fq of idx.types.keys()) {
+      const parts = fq.split('.');
+      for (let k = 1; k < parts.length; k++) typePrefixes.add(parts.slice(0, k).join('.'));
+    }
+    const packageHeads = new Set(idx.packageRenames.map((p) => firstOf(p.from)));
+    heads = { heads: new Set([...[...idx.types.keys()].map(firstOf), ...packageHeads]), typePrefixes, packageHeads };
     headsCache.set(idx, heads);
   }
   return heads;
 }
 
 /** A moved type/constant or package named by its full name (`a.b.C`, `a.b.C.FIELD`, `a.b.C.m()`). */
-function qualifiedRenameEdit(idx: CodeIndex, rowOf: RowOf, c: Chain): Edit | undefined {
+function qualifiedRenameEdit(idx: CodeIndex, rowOf: RowOf, c: Chain, h: RenameHeads): Edit | undefined {
   // most chains (`foo`, `list.add`) start with a name no row starts with: one set lookup
-  if (!renameHeads(idx).has(c.tokens[0]!.value)) return undefined;
-  const parts = c.tokens.map((t) => t.value);
-  for (let k = parts.length; k >= 2; k--) {
-    const key = parts.slice(0, k).join('.');
-    if (idx.types.has(key)) {
-      const row = rowOf(key);
-      return row ? replaceSegments(c, 0, k - 1, row.to, RULE.typeRename) : undefined;
-    }
+  const head = c.tokens[0]!.value;
+  if (!h.heads.has(head)) return undefined;
+  // the longest prefix that is a renamed type; the walk stops where no row continues the prefix
+  let prefix = head;
+  let typeKey: string | undefined;
+  let typeEnd = 0;
+  for (let k = 1; k < c.tokens.length; k++) {
+    prefix += '.' + c.tokens[k]!.value;
+    if (idx.types.has(prefix)) [typeKey, typeEnd] = [prefix, k];
+    else if (!h.typePrefixes.has(prefix)) break;
   }
+  if (typeKey !== undefined) {
+    const row = rowOf(typeKey);
+    return row ? replaceSegments(c, 0, typeEnd, row.to, RULE.typeRename) : undefined;
+  }
+  if (!h.packageHeads.has(head)) return undefined;
+  const parts = c.tokens.map((t) => t.value);
   const { pkgParts } = splitQualified(parts);
   const pkg = parts.slice(0, pkgParts).join('.');
   for (const p of idx.packageRenames) {
@@ -228,6 +251,7 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
     for (const [simple, fq] of model.importedNames) merged.set(simple, fq);
     names = merged;
   }
+  const heads = renameHeads(idx); // once per file, not once per chain
   for (const c of model.chains) {
     if (packageChains.has(c.first) || c.afterDot) continue; // the file's own package; member access
     const imp = importByChain.get(c.first);
@@ -241,7 +265,7 @@ export function rewriteNames(idx: CodeIndex, model: FileModel, lang: JvmLang, eo
         continue;
       }
     }
-    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, rowOf, c) ?? (imp ? undefined : importedNameEdit(rowOf, names, c));
+    const edit = jakartaEdit(idx, c) ?? qualifiedRenameEdit(idx, rowOf, c, heads) ?? (imp ? undefined : importedNameEdit(rowOf, names, c));
     if (edit) edits.push(edit);
   }
   return { edits, findings };

@@ -115,9 +115,11 @@ export function rewritePropertyKeys(table: MigrationTable, model: FileModel): Ou
     const t = tokens[k]!;
     if (t.type !== 'ident' || tokens[k + 1]?.value !== '(') continue;
     const prev = tokens[k - 1];
+    const isAnnotation = prev?.value === '@' || (prev?.value === '.' && isAnnotationChain(tokens, k));
+    const envCall = !isAnnotation && prev?.value === '.' && (ENV_METHODS.has(t.value) || (t.value === 'add' && hasRegistry));
+    if (!isAnnotation && !envCall) continue; // every other call: no bracket matching (it walked each call's arguments)
     const close = matchingBracket(tokens, k + 1);
     if (close < 0) continue;
-    const isAnnotation = prev?.value === '@' || (prev?.value === '.' && isAnnotationChain(tokens, k));
     if (isAnnotation) {
       const els = elements(tokens, k + 1, close);
       if (t.value === 'Value') for (const s of els.get('value') ?? []) for (const key of placeholderKeys(content(text, s), s.contentStart!)) applyKey(table, key, out);
@@ -126,7 +128,7 @@ export function rewritePropertyKeys(table: MigrationTable, model: FileModel): Ou
         const key = inlinedKey(text, s);
         if (key) applyKey(table, key, out);
       }
-    } else if (prev?.value === '.' && (ENV_METHODS.has(t.value) || (t.value === 'add' && hasRegistry))) {
+    } else {
       const first = tokens[k + 2];
       if (first?.type === 'string' && !first.templated && (tokens[k + 3]?.value === ',' || tokens[k + 3]?.value === ')'))
         applyKey(table, { key: content(text, first), start: first.contentStart! }, out);

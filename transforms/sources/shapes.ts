@@ -8,7 +8,7 @@ import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { GrammarLang, Node } from '../../src/formats/tree-sitter.js';
 import { walk, withTree } from '../../src/formats/tree-sitter.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
-import { type CodeIndex, type FileModel, RULE, chainText, denotes, identNames } from './model.js';
+import { type CodeIndex, type FileModel, RULE, chainText, denotes, vocabularyUsed } from './model.js';
 import { annotationUse } from './shape-annotations.js';
 import { type Use, collectUses } from './shape-uses.js';
 
@@ -27,7 +27,8 @@ const OBJECT_METHODS = new Set(['toString', 'hashCode', 'equals', 'clone', 'fina
 /** Rows with a shape other than `same` whose simple name the file mentions. */
 const shapedSimpleCache = new WeakMap<CodeIndex, string[]>();
 function candidateRows(idx: CodeIndex, model: FileModel): TypeRename[] {
-  const idents = identNames(model);
+  const idents = vocabularyUsed(idx, model);
+  if (idents.size === 0) return [];
   let simple = shapedSimpleCache.get(idx);
   if (!simple) shapedSimpleCache.set(idx, (simple = idx.shaped.map((r) => simpleOf(r.from))));
   return idx.shaped.filter((_, i) => idents.has(simple[i]!));

@@ -8,7 +8,7 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { buildFilesText } from '../../src/engine/project-text.js';
+import { buildFilesMatch } from '../../src/engine/project-text.js';
 import { type LibContext, type LibResult, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
 import { chainText } from './model.js';
@@ -162,7 +162,7 @@ function v2Types(ctx: LibContext, out: LibResult): void {
  * 2.x annotations. Without that evidence (springfox 2 only, or no build file read) nothing moves.
  */
 function springdocInBuild(ctx: LibContext): boolean {
-  return SPRINGDOC_IN_BUILD.test(buildFilesText(ctx.project));
+  return buildFilesMatch(ctx.project, SPRINGDOC_IN_BUILD);
 }
 
 export function migrateSpringdoc(ctx: LibContext): LibResult {

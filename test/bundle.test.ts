@@ -1,0 +1,130 @@
+// The bin as a user runs it: the esbuild bundle of scripts/bundle.mjs (dist/cli in a build),
+// bundled here from the current sources into a folder of its own under dist/, and run as a
+// process against the same runs from the TypeScript sources: same output, same exit code, the
+// file worker starting from the bundle, the tree-sitter grammars and the vendored parsers loading.
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+const DEMO = path.join(ROOT, 'examples', 'demo-app');
+const KOTLIN_DSL = path.join(ROOT, 'fixtures', 'build', 'gradle-imported-bom-kotlin', 'input');
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+const require = createRequire(import.meta.url);
+
+let out: string;
+const temps: string[] = [];
+
+beforeAll(() => {
+  mkdirSync(path.join(ROOT, 'dist'), { recursive: true });
+  out = mkdtempSync(path.join(ROOT, 'dist', 'bundle-test-'));
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle.mjs'), out], { cwd: ROOT });
+});
+
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+const ENV = { NO_COLOR: '1', CI: '1', NODE_OPTIONS: '' };
+
+function bundled(args: string[], cwd = ROOT, env: Record<string, string> = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [path.join(out, 'boot-upgrade.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...ENV, ...env } });
+}
+
+function fromSources(args: string[], cwd = ROOT): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...ENV } });
+}
+
+/** A copy of `dir` in a fresh temporary folder (no git repository: the runs take the directory given). */
+function copyOf(dir: string): string {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bu-bundle-'));
+  temps.push(tmp);
+  cpSync(dir, path.join(tmp, 'app'), { recursive: true });
+  return path.join(tmp, 'app');
+}
+
+const same = (a: SpawnSyncReturns<string>, b: SpawnSyncReturns<string>) => expect({ status: a.status, stdout: a.stdout, stderr: a.stderr }).toEqual({ status: b.status, stdout: b.stdout, stderr: b.stderr });
+
+describe('the bundled bin', () => {
+  it('prints the version of package.json and the help the sources print', () => {
+    const version = bundled(['--version']);
+    expect(version.stderr).toBe('');
+    expect(version.status).toBe(0);
+    expect(version.stdout).toBe(`${(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+    same(bundled(['--help']), fromSources(['--help']));
+  });
+
+  it('checks files as a commit hook passes them: the report and exit code of the sources', () => {
+    const app = copyOf(DEMO);
+    const staged = ['pom.xml', 'src/main/java/com/example/demo/web/UserController.java', 'src/main/java/com/example/demo/Customer.java', 'src/main/resources/application.properties'];
+    const run = bundled(['check', ...staged], app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^pom\.xml:\d+: /m);
+    same(run, fromSources(['check', ...staged], app));
+  });
+
+  it('a check loads the parsers it needs from the vendored files, nothing from node_modules, and neither crypto nor zlib', () => {
+    const app = copyOf(DEMO);
+    const record = path.join(app, '..', 'loaded.json');
+    const preload = path.join(app, '..', 'record-loaded.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)), files: Object.keys(require.cache) })));\n`,
+    );
+    const staged = ['pom.xml', 'src/main/java/com/example/demo/Customer.java', 'src/main/kotlin/com/example/demo/DemoProperties.kt', 'src/main/resources/application.yml', 'src/main/resources/application.properties'];
+    expect(bundled(['check', ...staged], app, { NODE_OPTIONS: `--require ${preload}` }).status).toBe(1);
+    const loaded = JSON.parse(readFileSync(record, 'utf8')) as { builtins: string[]; files: string[] };
+    const vendor = loaded.files.filter((f) => f.startsWith(path.join(out, 'vendor'))).map((f) => path.basename(f));
+    expect(vendor).toEqual(expect.arrayContaining(['yaml.cjs', 'saxes.cjs', 'dot-properties.cjs']));
+    expect(loaded.files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
+    expect(loaded.builtins.filter((m) => m === 'crypto' || m === 'zlib')).toEqual([]);
+  });
+
+  it('starts the file worker from the bundle: the worker runs the files and the diff is the one-thread diff', () => {
+    const app = copyOf(DEMO);
+    const alone = bundled(['migrate', '--dry-run', app], app);
+    const pooled = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_WORKERS: 'all', BOOT_UPGRADE_TIMINGS: '1' });
+    const ran = /files run by the worker: (\d+) of (\d+)/.exec(pooled.stderr);
+    expect(ran).not.toBeNull();
+    expect(Number(ran![1])).toBeGreaterThan(0);
+    expect(ran![1]).toBe(ran![2]);
+    expect(pooled.status).toBe(alone.status);
+    expect(pooled.stdout).toBe(alone.stdout);
+    expect(alone.stdout).toMatch(/^\+\+\+ b\/pom\.xml$/m);
+  });
+
+  it('loads the Kotlin grammar (tree-sitter WASM) and gives the diff of the sources', () => {
+    const app = copyOf(KOTLIN_DSL);
+    const run = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_TIMINGS: '1' });
+    expect(run.stderr).toContain('tree-sitter grammar load (kotlin)');
+    expect(run.stdout).toMatch(/^\+\+\+ b\/build\.gradle\.kts$/m);
+    expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+  });
+
+  it('validates a --table file against the shipped schema (ajv) and grades maturity as the sources do', () => {
+    const app = copyOf(DEMO);
+    const table = path.join(app, '..', 'rows.json');
+    writeFileSync(table, JSON.stringify({ properties: { rename: [{ from: 'a.b' }] } }));
+    const bad = bundled(['migrate', '--dry-run', '--table', table, app], app);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`${table}: properties.rename[0] ("a.b"): must have required property`);
+    same(bad, fromSources(['migrate', '--dry-run', '--table', table, app], app));
+    const grade = bundled(['maturity', '.'], app);
+    expect(grade.stdout).toContain('UserController.java');
+    same(grade, fromSources(['maturity', '.'], app));
+  });
+
+  it('carries each lazily required parser as one file that exports what the package exports', () => {
+    const vendored = readdirSync(path.join(out, 'vendor')).map((f) => f.replace(/\.cjs$/, ''));
+    expect(vendored).toEqual(expect.arrayContaining(['yaml', 'saxes', 'diff', 'fast-glob', 'ignore', 'picomatch', 'ajv', 'good-enough-parser', 'toml-eslint-parser']));
+    for (const name of vendored) {
+      const keys = (m: object) => Object.keys(m).sort();
+      expect(keys(require(path.join(out, 'vendor', `${name}.cjs`)) as object), name).toEqual(keys(require(name) as object));
+    }
+  });
+});
