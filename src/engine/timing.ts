@@ -68,7 +68,8 @@ export function recordMemory(after: string): void {
 
 function report(): string {
   const rows = [...phases].map(([name, p]) => `${p.ms.toFixed(1).padStart(9)} ms ${String(p.calls).padStart(7)}×  ${name}`);
-  if (memoryRows.length) rows.push('memory (MB):  rss  peak  heap used  heap total  external', ...memoryRows);
+  const head = ['rss', 'peak', 'heap', 'total', 'ext'].map((h) => h.padStart(5)).join(' ');
+  if (memoryRows.length) rows.push(`${head}  memory in MB after (rss, its peak so far, V8 heap used and total, external)`, ...memoryRows);
   const cpu = process.cpuUsage();
   const rss = process.resourceUsage().maxRSS / 1024;
   return `boot-upgrade timings (wall ms, calls; nested phases overlap their parents):\n${rows.join('\n')}\n  process: ${performance.now().toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, peak RSS ${rss.toFixed(0)} MB\n`;
