@@ -185,6 +185,23 @@ describe('runEngine', () => {
     expect(result.changes.find((c) => c.path === 'application.properties')!.after!.toString()).toBe('x=new\np1\np2\np3\n');
   });
 
+  it('gives each change its exact bytes before and after, made on first read, kept by a copy and replaceable', async () => {
+    // a BOM, CRLF and a Latin-1 byte: the bytes are re-made from the texts, so they must come back exact
+    const before = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=old\r\nb=caf'), Buffer.from([0xe9]), Buffer.from('\r\n')]);
+    const dir = tempRepo({ 'application.properties': before, 'application.yml': 'x: old\n' });
+    const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
+    const props = result.changes.find((c) => c.path === 'application.properties')!;
+    expect(props.before!.equals(before)).toBe(true);
+    expect(props.after!.equals(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=new\r\nb=caf'), Buffer.from([0xe9]), Buffer.from('\r\n')]))).toBe(true);
+    expect(props.before).toBe(props.before); // made once, then kept
+    // a spread copy (the CLI rebases paths so) carries the bytes, not a reference to the run
+    const copy = { ...result.changes.find((c) => c.path === 'application.yml')!, path: 'sub/application.yml' };
+    expect(copy.before!.toString()).toBe('x: old\n');
+    expect(copy.after!.toString()).toBe('x: new\n');
+    props.after = Buffer.from('replaced');
+    expect(props.after.toString()).toBe('replaced');
+  });
+
   it('lists a folder that the surrounding git work tree ignores', async () => {
     const dir = tempRepo({ '.gitignore': 'scratch/\n', 'scratch/app/application.properties': 'x=old\n' });
     execFileSync('git', ['init', '-q'], { cwd: dir });
