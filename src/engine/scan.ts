@@ -21,6 +21,9 @@ export const TOOL_DIRS = ['.git', 'node_modules', '.gradle', '.idea', '.mvn/wrap
  */
 export const BUILD_OUTPUT_DIRS = ['target', 'build', 'out'];
 
+// the tool folders' single names, with .mvn for .mvn/wrapper
+const TOOL_DIRS_AND_MVN = [...TOOL_DIRS.filter((d) => !d.includes('/')), '.mvn'];
+
 /** Files that make their folder a module root. */
 const MODULE_MARKERS = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
 
@@ -48,7 +51,13 @@ export interface ScanResult {
 }
 
 /** The tool folder a path lies in ('a/node_modules/'), if any. */
+/** A folder name of `names` appears in the path: the cheap test before splitting it (most paths have none). */
+function mentionsFolder(rel: string, names: readonly string[]): boolean {
+  return names.some((n) => rel.startsWith(n + '/') || rel.includes('/' + n + '/'));
+}
+
 function toolFolder(rel: string): string | undefined {
+  if (!mentionsFolder(rel, TOOL_DIRS_AND_MVN)) return undefined;
   const parts = rel.split('/');
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i]!;
@@ -86,6 +95,7 @@ function moduleRootsOnDisk(root: string): IsModuleRoot {
 
 /** The build-output folder a path lies in: a target/build/out folder beside a build file. */
 function buildOutputFolder(rel: string, isModuleRoot: IsModuleRoot): string | undefined {
+  if (!mentionsFolder(rel, BUILD_OUTPUT_DIRS)) return undefined;
   const parts = rel.split('/');
   let prefix = '';
   for (let i = 0; i < parts.length - 1; i++) {
