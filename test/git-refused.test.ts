@@ -2,7 +2,7 @@
 // the tool must not decide it is outside git and rewrite uncommitted work: it stops with git's
 // own message and writes nothing.
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,3 +62,19 @@ describe('a work tree git refuses', () => {
     expect(readFileSync(props, 'utf8')).toBe('spring.data.redis.host=cache.acme.test\n');
   });
 });
+
+describe('outside any work tree', () => {
+  it('starts no git process (each costs about 15 ms of a hook) and still migrates', () => {
+    const { dir, props } = app();
+    // a git on the PATH that records being started: outside git, nothing should start it
+    const bin = mkdtempSync(path.join(os.tmpdir(), 'bu-fakegit-'));
+    temps.push(bin);
+    const log = path.join(bin, 'started');
+    writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$@" >> ${log}\nexit 128\n`, { mode: 0o755 });
+    const r = bash('unset GIT_DIR GIT_WORK_TREE; boot-upgrade migrate . && boot-upgrade check .', dir, { PATH: `${bin}:${process.env.PATH}` });
+    expect(r.stderr).not.toMatch(/git failed/);
+    expect(readFileSync(props, 'utf8')).toBe('spring.data.redis.host=cache.acme.test\n');
+    expect(existsSync(log) ? readFileSync(log, 'utf8') : 'never started').toBe('never started');
+  });
+});
+

@@ -121,3 +121,25 @@ describe('--only with one rule', () => {
     expect(only('properties/rename-prefix')).toBe('spring:\n  data:\n    redis:\n      host: h\n  profiles: dev\n');
   });
 });
+
+describe('moves of several rules in one round', () => {
+  // Each round re-parses the document: moves of different rules into different places go in the
+  // same round (one insertion point still carries one rule's lines, so its rule names them all).
+  it('renames a prefix and moves a block in the first round when they land in different maps', () => {
+    const text = 'spring:\n  redis:\n    host: cache\n  jpa:\n    open-in-view: false\nmanagement:\n  metrics:\n    export:\n      datadog:\n        step: 30s\n';
+    const first = yamlPass.run({ path: 'src/main/resources/application.yml', kind: 'yaml', text, encoding: 'utf8', bom: false }, ctx);
+    expect(new Set((first.edits ?? []).map((e) => e.rule))).toEqual(new Set(['properties/rename-prefix', 'properties/rename']));
+    const once = applyEdits(text, first.edits ?? []);
+    expect(once.deferred).toEqual([]);
+    expect(once.text).toBe('spring:\n  data:\n    redis:\n      host: cache\n  jpa:\n    open-in-view: false\nmanagement:\n  datadog:\n    metrics:\n      export:\n        step: 30s\n');
+    expect(migrate(text).text).toBe(once.text);
+  });
+
+  it('leaves a second rule moving into the same map for the next round', () => {
+    const text = 'management:\n  metrics:\n    export:\n      datadog:\n        step: 30s\n      simple:\n        enabled: true\n  trace:\n    http:\n      enabled: false\n';
+    const first = yamlPass.run({ path: 'src/main/resources/application.yml', kind: 'yaml', text, encoding: 'utf8', bom: false }, ctx);
+    const inserts = (first.edits ?? []).filter((e) => e.start === e.end);
+    expect(new Set(inserts.map((e) => e.rule)).size).toBe(1);
+    expect(parse(migrate(text).text)).toEqual({ management: { datadog: { metrics: { export: { step: '30s' } } }, simple: { metrics: { export: { enabled: true } } }, httpexchanges: { recording: { enabled: false } } } });
+  });
+});

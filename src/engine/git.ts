@@ -51,6 +51,15 @@ function gitSaid(stderr: Buffer | null): string {
   return hint && hint !== lines[0] ? `${lines[0]} (${hint})` : lines[0]!;
 }
 
+/**
+ * No `.git` at or above the folder and no GIT_DIR / GIT_WORK_TREE to point elsewhere: git would
+ * answer "not a repository" (status 128, handled as undefined by gitRun). Each question git is
+ * not asked saves starting a process (about 15 ms).
+ */
+function outsideGit(dir: string): boolean {
+  return !workTreeMarker(dir) && process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined;
+}
+
 const topLevels = new Map<string, string | undefined>();
 
 /**
@@ -62,8 +71,8 @@ const topLevels = new Map<string, string | undefined>();
  * (status 128, handled as undefined by gitRun): that answer is given without starting it.
  */
 export function gitTopLevel(dir: string): string | undefined {
+  if (outsideGit(dir)) return undefined;
   const marker = workTreeMarker(dir);
-  if (!marker && process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined) return undefined;
   const key = `${path.resolve(dir)}\0${marker ?? ''}\0${process.env.GIT_DIR ?? ''}\0${process.env.GIT_WORK_TREE ?? ''}`;
   if (topLevels.has(key)) return topLevels.get(key);
   const out = git(dir, ['rev-parse', '--show-toplevel']);
@@ -81,6 +90,7 @@ export function gitIgnoresDir(dir: string): boolean {
 
 /** Tracked and untracked-but-not-ignored files below `dir`, relative to `dir`. */
 export function gitListFiles(dir: string): string[] | undefined {
+  if (outsideGit(dir)) return undefined;
   const out = git(dir, ['ls-files', '-z', '-c', '-o', '--exclude-standard', '--deduplicate']);
   if (!out) return undefined;
   return out.toString('utf8').split('\0').filter(Boolean);
@@ -91,6 +101,7 @@ export function gitListFiles(dir: string): string[] | undefined {
  * Untracked files count as dirty too: overwriting one would lose work that git cannot restore.
  */
 export function gitDirtyPaths(dir: string): Set<string> | undefined {
+  if (outsideGit(dir)) return undefined;
   const out = git(dir, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.']);
   if (!out) return undefined;
   const prefix = git(dir, ['rev-parse', '--show-prefix'])?.toString('utf8').trim() ?? '';

@@ -1,7 +1,7 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), fast-glob plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lazyModule } from './lazy.js';
@@ -20,6 +20,9 @@ export const TOOL_DIRS = ['.git', 'node_modules', '.gradle', '.idea', '.mvn/wrap
  * git decides (an ignored build/ is not listed at all).
  */
 export const BUILD_OUTPUT_DIRS = ['target', 'build', 'out'];
+
+// the tool folders' single names, with .mvn for .mvn/wrapper
+const TOOL_DIRS_AND_MVN = [...TOOL_DIRS.filter((d) => !d.includes('/')), '.mvn'];
 
 /** Files that make their folder a module root. */
 const MODULE_MARKERS = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts']);
@@ -48,7 +51,13 @@ export interface ScanResult {
 }
 
 /** The tool folder a path lies in ('a/node_modules/'), if any. */
+/** A folder name of `names` appears in the path: the cheap test before splitting it (most paths have none). */
+function mentionsFolder(rel: string, names: readonly string[]): boolean {
+  return names.some((n) => rel.startsWith(n + '/') || rel.includes('/' + n + '/'));
+}
+
 function toolFolder(rel: string): string | undefined {
+  if (!mentionsFolder(rel, TOOL_DIRS_AND_MVN)) return undefined;
   const parts = rel.split('/');
   for (let i = 0; i < parts.length - 1; i++) {
     const p = parts[i]!;
@@ -86,6 +95,7 @@ function moduleRootsOnDisk(root: string): IsModuleRoot {
 
 /** The build-output folder a path lies in: a target/build/out folder beside a build file. */
 function buildOutputFolder(rel: string, isModuleRoot: IsModuleRoot): string | undefined {
+  if (!mentionsFolder(rel, BUILD_OUTPUT_DIRS)) return undefined;
   const parts = rel.split('/');
   let prefix = '';
   for (let i = 0; i < parts.length - 1; i++) {
@@ -255,6 +265,23 @@ export async function scanFiles(
   return { listed: listing.listed, files, skipped, usedGit: listing.usedGit };
 }
 
+/**
+ * The bytes of an open file whose fstat said `size`, read straight into a buffer of that size
+ * (readFileSync(fd) would fstat the descriptor a second time). Like readFileSync it stops at
+ * that size: a file that grows meanwhile is caught before any write, which compares the whole
+ * file on disk with the bytes read (write.ts assertUnchanged).
+ */
+function readWhole(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buf, got, size - got, null);
+    if (n === 0) return buf.subarray(0, got); // it shrank
+    got += n;
+  }
+  return buf;
+}
+
 /** What opening a listed path gave: its bytes and mode, a reason not to read it, or nothing (gone, not a file). */
 export type Opened = { bytes: Buffer; mode: number } | { skipped: Skipped } | undefined;
 
@@ -282,7 +309,7 @@ export function readListed(root: string, rel: string, maxFileSize: number): Open
     const problem = notReadable(rel, st, maxFileSize);
     if (problem === null) return undefined;
     if (problem) return { skipped: problem };
-    return { bytes: readFileSync(fd), mode: st.mode & 0o7777 };
+    return { bytes: readWhole(fd, st.size), mode: st.mode & 0o7777 };
   } catch (e) {
     return { skipped: { path: rel, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' } };
   } finally {

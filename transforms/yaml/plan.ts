@@ -89,8 +89,13 @@ export class DocPlanner {
   private readonly taken: [number, number][] = [];
   private readonly points: number[] = [];
   private readonly conversions = new Map<PropertyConversion, YamlPair[]>();
-  /** One rule per round for edits that remove and insert lines, so --only/--skip never split a move. */
-  private structuralRule: string | undefined;
+  /**
+   * The rule of the lines inserted at each offset: one insertion edit per offset carries the
+   * moves of one rule, so its rule names them all (another rule's move into the same place waits
+   * for the next round). Moves of different rules elsewhere in the document go in the same
+   * round: each round re-parses the document, and most files carry moves of several rules.
+   */
+  private readonly insertionRule = new Map<number, string>();
   private profileDoc = false;
 
   constructor(
@@ -331,14 +336,15 @@ export class DocPlanner {
     if (host.map.flow) return { rule: YAML_RULES.flowStyle, message: 'the target map is written in flow style ({...}); move it by hand' };
     const remaining = target.slice(host.depth);
     if (remaining.length === 0) return { rule: YAML_RULES.targetExists, message: 'the target already exists' };
-    if (this.structuralRule && this.structuralRule !== move.rule) return 'busy';
     const removals = [this.removal(pair), ...move.consumed.map((p) => this.removal(p))];
     const existing = this.insertions.get(host.map);
     const atSource = host.map === pair.map;
     const offset = existing?.offset ?? (atSource ? removals[0]![0] : mapEnd(this.lines, host.map));
+    const owner = this.insertionRule.get(offset);
+    if (owner !== undefined && owner !== move.rule) return 'busy';
     if ([pair, ...move.consumed].some((p) => this.anchorHazard(p, offset))) return ANCHOR_HAZARD;
     if (!this.reserve(removals, [offset])) return 'busy';
-    this.structuralRule = move.rule;
+    this.insertionRule.set(offset, move.rule);
     const insertion = existing ?? { host: host.map, offset, root: { name: '', children: new Map() } };
     this.insertions.set(host.map, insertion);
     this.addToTrie(insertion.root, flat ? [remaining.join('.')] : remaining, { move, flat });
@@ -365,11 +371,9 @@ export class DocPlanner {
     if (move.value) edits.push({ ...move.value, rule: move.rule });
     if ([pair, ...move.consumed].some((p) => this.anchorHazard(p))) return ANCHOR_HAZARD;
     const removals = move.consumed.map((p) => this.removal(p));
-    if (removals.length > 0 && this.structuralRule && this.structuralRule !== move.rule) return 'busy';
     const ranges = edits.filter((e) => e.end > e.start).map((e): [number, number] => [e.start, e.end]);
     const points = edits.filter((e) => e.end === e.start).map((e) => e.start);
     if (!this.reserve([...ranges, ...removals], points)) return 'busy';
-    if (removals.length > 0) this.structuralRule = move.rule;
     appendAll(this.out.edits, edits);
     for (const p of move.consumed) this.removed.set(p, move.rule);
     return 'done';
@@ -427,9 +431,8 @@ export class DocPlanner {
       const child = pair.child;
       if (this.insertions.has(child) || child.pairs.length === 0 || !child.pairs.every((p) => this.removed.has(p))) continue;
       if (!pair.lineOwned || child.flow) continue;
-      const rules = new Set(child.pairs.map((p) => this.removed.get(p)));
-      if (rules.size !== 1) continue;
-      this.removeKeyLine(pair, [...rules][0]!);
+      // emptied by moves of several rules (one round moves each rule's keys): the first names it
+      this.removeKeyLine(pair, this.removed.get(child.pairs[0]!)!);
     }
   }
 
@@ -457,7 +460,7 @@ export class DocPlanner {
       list.sort((a, b) => mapIndent(b.host) - mapIndent(a.host));
       let text = list.map((ins) => this.render(ins.root, mapIndent(ins.host), step)).join('');
       if (offset === this.text.length && this.text.length > 0 && !this.text.endsWith('\n')) text = this.eol + text.replace(/(\r?\n)$/, '');
-      this.out.edits.push({ start: offset, end: offset, text, rule: this.structuralRule ?? RULES.renamePrefix });
+      this.out.edits.push({ start: offset, end: offset, text, rule: this.insertionRule.get(offset)! });
     }
   }
 
