@@ -6,6 +6,7 @@
 import { breaksFile, verifies } from './verify.js';
 import { decode, encode } from './text.js';
 import type { Edit, FileChange, FileKind, FileOp, Finding, SourceFile } from './types.js';
+import type { EncodedText } from './scratch.js';
 
 /** A file the run read, and what the passes made of it. */
 export interface WorkFile {
@@ -51,10 +52,24 @@ function lazily(change: FileChange, key: 'before' | 'after', make: () => Buffer)
   });
 }
 
+const madeFrom = new WeakMap<FileChange, { before: EncodedText; after: EncodedText }>();
+
+/**
+ * The text a change's `before` or `after` bytes will be made from, while they are not made yet:
+ * the write encodes it into a buffer of its own (scratch.ts) instead of keeping a Buffer per
+ * file. Undefined once the bytes were read (they exist: use them) or replaced, and for changes
+ * not made from a text (created, deleted, binary files, a copy).
+ */
+export function unmadeText(change: FileChange, key: 'before' | 'after'): EncodedText | undefined {
+  const texts = madeFrom.get(change);
+  return texts && Object.getOwnPropertyDescriptor(change, key)?.get ? texts[key] : undefined;
+}
+
 /** A change of a text file the passes rewrote: its bytes before and after are made on first read. */
 function modified(work: WorkFile): FileChange {
-  const change: FileChange = { path: work.path, kind: work.kind, status: 'modified', rules: work.rules, mode: work.mode };
   const { initial, source } = { initial: work.initial!, source: work.source! };
+  const change: FileChange = { path: work.path, kind: work.kind, status: 'modified', rules: work.rules, mode: work.mode };
+  madeFrom.set(change, { before: initial, after: source });
   lazily(change, 'before', () => encode(initial.text, initial.encoding, initial.bom));
   lazily(change, 'after', () => encode(source.text, source.encoding, source.bom));
   return change;
@@ -98,9 +113,11 @@ export function collectChanges(files: WorkFile[], fileOps: FileOp[], byPath: Map
 export function refusedBroken(change: FileChange, byPath: Map<string, WorkFile>, sink: { add(f: Finding): void }): boolean {
   const work = byPath.get(change.path);
   // the kind first: reading `after` makes the bytes of a change no check reads
-  if (change.status !== 'modified' || !work?.source || !verifies(work.kind) || !change.after) return false;
+  if (change.status !== 'modified' || !work?.source || !verifies(work.kind)) return false;
+  // the text the bytes will be made from, when they are not made yet (no Buffer, no decoding)
+  const after = unmadeText(change, 'after')?.text ?? (change.after ? decode(change.after, work.kind).text : undefined);
+  if (after === undefined) return false;
   const before = work.initial!.text;
-  const after = decode(change.after, work.kind).text;
   const problem = breaksFile(work.kind, before, after);
   if (problem === undefined) return false;
   const rules = Object.keys(change.rules).join(', ');

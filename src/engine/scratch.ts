@@ -1,0 +1,52 @@
+// A buffer reused from file to file by the write. Comparing each changed file with the disk
+// and writing its new content made three Buffers per file (read back, before, after) that only a
+// collection frees and that the changes kept: 25-35 MB of the peak at 50,000 files, in the
+// last phase of the run. Encoding a text into this buffer and reading a file into it keeps none.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { SourceFile } from './types.js';
+
+/** What a change's bytes are made from: a decoded text and how it was encoded (text.ts encode). */
+export type EncodedText = Pick<SourceFile, 'text' | 'encoding' | 'bom'>;
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+export class ScratchBuffer {
+  private buf = Buffer.allocUnsafe(64 * 1024);
+
+  private room(n: number): Buffer {
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafe(Math.max(n, this.buf.length * 2));
+    return this.buf;
+  }
+
+  /** The bytes text.ts `encode` makes of `t`, in this buffer: valid until its next use. */
+  encode(t: EncodedText): Buffer {
+    const enc = t.encoding === 'utf8' ? 'utf8' : 'latin1';
+    const head = t.bom ? UTF8_BOM.length : 0;
+    const n = head + Buffer.byteLength(t.text, enc);
+    const buf = this.room(n);
+    if (t.bom) UTF8_BOM.copy(buf, 0);
+    buf.write(t.text, head, enc);
+    return buf.subarray(0, n);
+  }
+
+  /** The whole file, to its end whatever its size said, in this buffer: valid until its next use. */
+  read(file: string): Buffer {
+    const fd = openSync(file, 'r');
+    try {
+      let got = 0;
+      let buf = this.room(fstatSync(fd).size + 1); // one byte more: the read that finds the end
+      for (;;) {
+        if (got === buf.length) {
+          const grown = Buffer.allocUnsafe(buf.length * 2);
+          buf.copy(grown, 0, 0, got);
+          this.buf = buf = grown;
+        }
+        const n = readSync(fd, buf, got, buf.length - got, null);
+        if (n === 0) return buf.subarray(0, got);
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
