@@ -14,6 +14,7 @@ import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from 
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 import { ANY_NEEDLE, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
+import { needlesInert } from './inert.js';
 import { appendAll } from '../../src/engine/edits.js';
 
 const JVM_RULES = [
@@ -96,7 +97,10 @@ function jvmPass(lang: JvmLang): FilePass {
     // a name another row renames): one round reaches the fixed point (test/settles.test.ts)
     settles: true,
     prefilter(text, ctx) {
-      return codeIndex(ctx.table).needles.test(text) || ANY_NEEDLE.test(text);
+      const idx = codeIndex(ctx.table);
+      if (!idx.needles.test(text) && !ANY_NEEDLE.test(text)) return false;
+      // Java only: Kotlin's lexical rules (nested comments, templates, raw strings) are not walked there
+      return lang !== 'java' || !needlesInert(idx, text, ANY_NEEDLE);
     },
     run(file, ctx) {
       return migrateJvmSource(file, lang, ctx);
