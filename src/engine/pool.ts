@@ -7,7 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { appendAll } from './edits.js';
-import { kindIndex } from './project-text.js';
+import { kindIndex } from './project-view.js';
 import type { FileOutcome } from './file-run.js';
 import type { FileKind, FilePass, PassContext, ProjectFile, ProjectView, RunOptions, SourceFile } from './types.js';
 import type { MigrationTable } from '../table/types.js';

@@ -1,6 +1,6 @@
 // What several passes ask of the project's build files: which kinds they are, and their text
 // joined once per run (a cheap "does any build file name X" without parsing each build).
-import type { FileKind, ProjectFile, ProjectView } from './types.js';
+import type { FileKind, ProjectView } from './types.js';
 
 /** The kinds of build files (Maven, both Gradle DSLs, version catalogs). */
 export const BUILD_KINDS = ['pom', 'gradle', 'gradle-kts', 'version-catalog'] as const satisfies readonly FileKind[];
@@ -35,20 +35,4 @@ export function buildFilesMatch(project: ProjectView, pattern: RegExp): boolean 
     byPattern.set(key, (hit = pattern.test(buildFilesText(project))));
   }
   return hit;
-}
-
-/**
- * `ProjectView.ofKind` over a fixed file list, each kind list filtered once: passes ask it per
- * file they read (a prefilter, a library module), and filtering every file of the repository on
- * each call made those runs quadratic in its size. Callers must not change the arrays returned.
- */
-export function kindIndex(files: readonly ProjectFile[]): ProjectView['ofKind'] {
-  const cache = new Map<string, ProjectFile[]>();
-  return (...kinds) => {
-    const key = kinds.join(',');
-    let hit = cache.get(key);
-    // frozen: a caller sorting or splicing the shared list would throw, not corrupt other passes
-    if (!hit) cache.set(key, (hit = Object.freeze(files.filter((f) => kinds.includes(f.kind))) as ProjectFile[]));
-    return hit;
-  };
 }

@@ -1,7 +1,6 @@
 // The project as the passes see it: every file read, in scan order, by path and kind, with its
 // text. The file passes get one view of the texts as read; the project passes share one list of
 // files built once after the file passes, with a new view object per pass over that list.
-import { kindIndex } from './project-text.js';
 import type { ProjectFile, ProjectView } from './types.js';
 
 /** A view over `files`; its kind lists are made on first ask and kept with the view (the list must not change under it). */
@@ -44,4 +43,20 @@ export class ProjectFiles {
     this.files[this.position.get(path)!] = updated;
     this.byPath.set(path, updated);
   }
+}
+
+/**
+ * `ProjectView.ofKind` over a fixed file list, each kind list filtered once: passes ask it per
+ * file they read (a prefilter, a library module), and filtering every file of the repository on
+ * each call made those runs quadratic in its size. Callers must not change the arrays returned.
+ */
+export function kindIndex(files: readonly ProjectFile[]): ProjectView['ofKind'] {
+  const cache = new Map<string, ProjectFile[]>();
+  return (...kinds) => {
+    const key = kinds.join(',');
+    let hit = cache.get(key);
+    // frozen: a caller sorting or splicing the shared list would throw, not corrupt other passes
+    if (!hit) cache.set(key, (hit = Object.freeze(files.filter((f) => kinds.includes(f.kind))) as ProjectFile[]));
+    return hit;
+  };
 }

@@ -3,12 +3,11 @@
 // collection frees and that the changes kept: 25-35 MB of the peak at 50,000 files, in the
 // last phase of the run. Encoding a text into this buffer and reading a file into it keeps none.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { encodedLength, encodeInto } from './text.js';
 import type { SourceFile } from './types.js';
 
 /** What a change's bytes are made from: a decoded text and how it was encoded (text.ts encode). */
 export type EncodedText = Pick<SourceFile, 'text' | 'encoding' | 'bom'>;
-
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export class ScratchBuffer {
   private buf = Buffer.allocUnsafe(64 * 1024);
@@ -20,13 +19,7 @@ export class ScratchBuffer {
 
   /** The bytes text.ts `encode` makes of `t`, in this buffer: valid until its next use. */
   encode(t: EncodedText): Buffer {
-    const enc = t.encoding === 'utf8' ? 'utf8' : 'latin1';
-    const head = t.bom ? UTF8_BOM.length : 0;
-    const n = head + Buffer.byteLength(t.text, enc);
-    const buf = this.room(n);
-    if (t.bom) UTF8_BOM.copy(buf, 0);
-    buf.write(t.text, head, enc);
-    return buf.subarray(0, n);
+    return encodeInto(this.room(encodedLength(t.text, t.encoding, t.bom)), t.text, t.encoding, t.bom);
   }
 
   /** The whole file, to its end whatever its size said, in this buffer: valid until its next use. */

@@ -38,6 +38,18 @@ export function encode(text: string, encoding: Encoding, bom: boolean): Buffer {
   return bom ? Buffer.concat([UTF8_BOM, body]) : body;
 }
 
+/** How many bytes `encode` makes of the text. */
+export function encodedLength(text: string, encoding: Encoding, bom: boolean): number {
+  return (bom ? UTF8_BOM.length : 0) + Buffer.byteLength(text, encoding === 'utf8' ? 'utf8' : 'latin1');
+}
+
+/** The bytes `encode` makes, written at the start of `into` (room for encodedLength bytes); their view. */
+export function encodeInto(into: Buffer, text: string, encoding: Encoding, bom: boolean): Buffer {
+  const head = bom ? UTF8_BOM.copy(into, 0) : 0;
+  const n = head + into.write(text, head, encoding === 'utf8' ? 'utf8' : 'latin1');
+  return into.subarray(0, n);
+}
+
 /** A NUL byte in the first 8000 bytes marks a binary file, as git decides. */
 export function looksBinary(bytes: Buffer): boolean {
   // Buffer's native search: a JS loop over the bytes cost 15-20 ms of every 10,000-file run

@@ -43,9 +43,9 @@ export class ScanError extends Error {
   }
 }
 
-const isIdentStart = (c: number) =>
+export const isIdentStart = (c: number) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c > 127;
-const isIdentPart = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
+export const isIdentPart = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };

@@ -96,11 +96,6 @@ export function springfoxOutcome(table: MigrationTable, key: string, springdocIn
   return { kind: 'report', message: `${key} is read by springfox only (${gone}) and springdoc has no key known to mean the same; delete it or find the springdoc setting by hand` };
 }
 
-/** Whether a build file the run read matches `pattern`. */
-export function buildMentions(project: ProjectView, pattern: RegExp): boolean {
-  return buildFilesMatch(project, pattern);
-}
-
 /** The evidence transforms/sources/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */
 export const SPRINGDOC_IN_BUILD = /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/;
 export const COMMUNITY_DIALECTS_IN_BUILD = /hibernate-community-dialects/;
@@ -115,5 +110,5 @@ export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: fals
 
 export function libraryConfigContext(project: ProjectView | undefined): LibraryConfigContext {
   if (!project) return NO_LIBRARY_CONTEXT;
-  return { springdocInBuild: buildMentions(project, SPRINGDOC_IN_BUILD), communityInBuild: buildMentions(project, COMMUNITY_DIALECTS_IN_BUILD) };
+  return { springdocInBuild: buildFilesMatch(project, SPRINGDOC_IN_BUILD), communityInBuild: buildFilesMatch(project, COMMUNITY_DIALECTS_IN_BUILD) };
 }

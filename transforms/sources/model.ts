@@ -173,7 +173,8 @@ export interface CodeIndex {
   vocabulary: ReadonlySet<string>;
   /** jakarta package prefix -> spec (for mixed javax/jakarta detection). */
   specOfJakarta(pkg: string): string | undefined;
-  /** Substrings of which at least one must occur for the Java/Kotlin pass to have work. */
+  /** Substrings of which at least one must occur for the Java/Kotlin pass to have work: the words, and one regex of them. */
+  needleWords: readonly string[];
   needles: RegExp;
   /** Substrings of which one must occur for an XML descriptor to have work (javax, old namespaces). */
   xmlNeedles: RegExp;
@@ -216,11 +217,12 @@ function build(table: MigrationTable): CodeIndex {
   );
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
-  const needles = new RegExp([...words].map(escapeRegExp).join('|'));
+  const needleWords = [...words];
+  const needles = new RegExp(needleWords.map(escapeRegExp).join('|'));
   const shaped = code.types.filter((t) => t.shape !== 'same');
   const vocabulary = new Set([...followUps.keys(), ...shaped.map((t) => simpleName(t.from))]);
   for (const f of code.followUps) for (const m of f.members ?? []) vocabulary.add(m.name);
-  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, vocabulary, specOfJakarta, needles, xmlNeedles: xmlNeedles(code) };
+  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, vocabulary, specOfJakarta, needleWords, needles, xmlNeedles: xmlNeedles(code) };
 }
 
 /** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */
@@ -269,6 +271,17 @@ export function splitQualified(parts: string[]): { pkgParts: number; cls: string
   let n = 0;
   while (n < parts.length && !/^[A-Z]/.test(parts[n]!)) n++;
   return { pkgParts: n, cls: parts[n] };
+}
+
+/**
+ * What becomes of a dotted `javax...` name written in code (`wildcard`: followed by `.*`): the
+ * package's fate, asked of the class when one is named; undefined when no package is named.
+ */
+export function javaxFate(idx: CodeIndex, parts: readonly string[], wildcard: boolean): JakartaFate | undefined {
+  const { pkgParts, cls } = splitQualified(parts as string[]);
+  if (pkgParts === 0) return undefined;
+  // `javax.a.*` asks of the package itself (a class-level row splits it)
+  return idx.fate(parts.slice(0, pkgParts).join('.'), wildcard && cls === undefined ? undefined : cls);
 }
 
 /** A value that is one dotted javax name (class, package or property name such as `javax.persistence.lock.timeout`). */

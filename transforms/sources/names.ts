@@ -4,7 +4,7 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
-import { type Chain, type CodeIndex, type FileModel, RULE, chainText, splitQualified } from './model.js';
+import { type Chain, type CodeIndex, type FileModel, RULE, chainText, javaxFate, splitQualified } from './model.js';
 import { appendAll } from '../../src/engine/edits.js';
 
 export interface NameResult {
@@ -23,11 +23,9 @@ function replaceSegments(c: Chain, from: number, to: number, text: string, rule:
 function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
   if (c.tokens[0]!.value !== 'javax') return undefined;
   const parts = c.tokens.map((t) => t.value);
-  const { pkgParts, cls } = splitQualified(parts);
-  if (pkgParts === 0) return undefined;
-  const pkg = parts.slice(0, pkgParts).join('.');
-  const fate = idx.fate(pkg, c.wildcard && cls === undefined ? undefined : cls);
-  if (fate.kind !== 'move') return undefined;
+  const fate = javaxFate(idx, parts, c.wildcard);
+  if (fate?.kind !== 'move') return undefined;
+  const { pkgParts } = splitQualified(parts);
   const oldPkg = parts.slice(0, pkgParts);
   const newPkg = fate.newPackage.split('.');
   // Usually only the first segment differs (javax -> jakarta): edit just that token.

@@ -8,7 +8,7 @@ import type { FindingInput } from '../../src/engine/types.js';
 import { type CodeIndex, type FileModel, RULE, movedJavaxName } from './model.js';
 
 /** The literal's whole content, or its `{...}` message-template body, as a javax name that moves. */
-function movedLiteral(idx: CodeIndex, content: string): { from: string; to: string } | undefined {
+export function movedLiteral(idx: CodeIndex, content: string): { from: string; to: string } | undefined {
   const template = /^\{(javax\.[^{}]+)\}$/.exec(content);
   const name = template ? template[1]! : content;
   const to = movedJavaxName(idx, name);
