@@ -3,8 +3,9 @@
 // and dist/transforms one by one, and then the ~90 CommonJS files of `yaml` and `saxes`;
 // bundled, the same run loads about twenty files. (README "Performance" has the numbers.)
 //
-// - ESM with code splitting, two entry points: the CLI and the file worker (pool.ts starts it as
-//   ./file-worker.js beside itself, so every chunk sits in the one directory). The dynamic
+// - ESM with code splitting, three entry points: the CLI and the two workers (pool.ts and
+//   write-ahead.ts start ./file-worker.js and ./stage-worker.js beside themselves, so every chunk
+//   sits in the one directory). The dynamic
 //   import()s of the sources (commands, the maturity grader, help) stay separate chunks,
 //   loaded on first use as before.
 // - node_modules stay outside the ESM chunks. The third-party parsers that src/engine/lazy.ts
@@ -46,7 +47,7 @@ const common = { bundle: true, platform: 'node', target: 'node20', legalComments
 const cli = await build({
   ...common,
   metafile: true,
-  entryPoints: { 'boot-upgrade': 'src/cli/main.ts', 'file-worker': 'src/engine/file-worker.ts' },
+  entryPoints: { 'boot-upgrade': 'src/cli/main.ts', 'file-worker': 'src/engine/file-worker.ts', 'stage-worker': 'src/engine/stage-worker.ts' },
   outdir: out,
   format: 'esm',
   splitting: true,

@@ -1,5 +1,5 @@
 // The programmatic entry point: what the CLI, the tests and the benchmark call.
-import { runEngine, DEFAULT_MAX_FILE_SIZE } from './engine/run.js';
+import { runEngine, DEFAULT_MAX_FILE_SIZE, type EngineInput } from './engine/run.js';
 import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/types.js';
 import { loadTable } from './table/load.js';
 import { markStartup, timed } from './engine/timing.js';
@@ -22,6 +22,8 @@ export interface PlanInput {
   onProgress?: (done: number, total: number) => void;
   /** false: also migrate modules that are not Spring Boot modules (tests of single passes). */
   leaveAlone?: false;
+  /** A WriteAhead when the plan is to be written: temporary files are made while the passes run. */
+  stageAhead?: EngineInput['stageAhead'];
 }
 
 /** Computes every change and finding without writing anything. */
@@ -43,6 +45,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
     decisions: RUN_DECISIONS,
     defaultPasses: input.filePasses === undefined,
+    stageAhead: input.stageAhead,
   });
 }
 

@@ -98,6 +98,19 @@ describe('the bundled bin', () => {
     expect(alone.stdout).toMatch(/^\+\+\+ b\/pom\.xml$/m);
   });
 
+  it('starts the stage worker from the bundle: it makes the temporary files and the tree is the one the write alone makes', () => {
+    const [plain, ahead] = [copyOf(DEMO), copyOf(DEMO)];
+    const alone = bundled(['migrate', '--allow-dirty', plain], plain, { BOOT_UPGRADE_AHEAD: 'off' });
+    const staged = bundled(['migrate', '--allow-dirty', ahead], ahead, { BOOT_UPGRADE_AHEAD_MIN: '1', BOOT_UPGRADE_TIMINGS: '1' });
+    const made = /write ahead: (\d+) temporary file\(s\) made by the worker/.exec(staged.stderr);
+    expect(made).not.toBeNull();
+    expect(Number(made![1])).toBeGreaterThan(0);
+    expect(staged.status).toBe(alone.status);
+    const files = (dir: string) => execFileSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).split('\n').sort();
+    expect(files(ahead)).toEqual(files(plain));
+    for (const f of files(plain).filter(Boolean)) expect(readFileSync(path.join(ahead, f)).equals(readFileSync(path.join(plain, f))), f).toBe(true);
+  });
+
   it('loads the Kotlin grammar (tree-sitter WASM) and gives the diff of the sources', () => {
     const app = copyOf(KOTLIN_DSL);
     const run = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_TIMINGS: '1' });

@@ -5,13 +5,14 @@ import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.j
 import type { RunResult } from '../engine/types.js';
 import { jsonBody } from '../report/json.js';
 import { COMMON_OPTIONS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
-import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig } from './common.js';
+import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig, type Values } from './common.js';
 import { colorDiff, colorFor } from './color.js';
 import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
 import { migrateReport, type HumanOptions } from './human.js';
 import { pathBase, rebase } from './paths.js';
 import { HELP } from './help.js';
 import { timed, timedAsync } from '../engine/timing.js';
+import { WriteAhead } from '../engine/write-ahead.js';
 
 function explainLines(result: RunResult): string {
   return result.changes
@@ -27,12 +28,23 @@ export async function migrate(argv: string[]): Promise<number> {
   if (parsed.values.help) return print(HELP.migrate());
   const { root, only } = targets(parsed.positionals);
   const { values } = withProjectConfig(parsed.values, root);
-  const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('reading') });
+  const dryRun = values['dry-run'] === true;
+  // a run that writes makes its temporary files while the passes still run (write-ahead.ts)
+  const ahead = dryRun ? undefined : new WriteAhead(root);
+  try {
+    return await planAndWrite(values, root, only, ahead);
+  } finally {
+    await ahead?.close(); // what was made ahead and not written: removed
+  }
+}
+
+async function planAndWrite(values: Values, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<number> {
+  const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('reading'), stageAhead: ahead });
   const base = pathBase(root);
   const shown = rebase(result, base);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
   const json = values.json === true;
-  const dryRun = values['dry-run'] === true;
+  const dryRun = !ahead;
   // the diff only when it is printed or saved: writing never needs it
   const patch = dryRun || typeof values['diff-file'] === 'string' ? timed('diff', () => unifiedDiff(shown.changes, '')) : undefined;
   if (typeof values['diff-file'] === 'string') writeFileSync(values['diff-file'], patch!);
@@ -42,7 +54,7 @@ export async function migrate(argv: string[]): Promise<number> {
     // Files named on the command line are what the user asked to fix (a hook's staged files).
     if (!values['allow-dirty'] && !only) refused = dirtyTargets(root, result.changes) ?? [];
     if (refused.length) code = EXIT.refused;
-    else await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes));
+    else await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes, { ahead }));
   }
   const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
   if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');

@@ -10,6 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const LOCK_FILE = '.boot-upgrade.lock';
+/**
+ * Temporary files made ahead of the write (write-ahead.ts), one relative path a line, each
+ * appended before the file is created: the lock's own record is rewritten whole, which for a
+ * list growing by 64 at a time would be quadratic.
+ */
+export const AHEAD_LOG = `${LOCK_FILE}.ahead`;
 
 /** One file of a write: its temporary file (new content) and its backup (old content). */
 export interface JournalEntry {
@@ -66,6 +72,8 @@ export interface Recovery {
 
 export class Journal {
   private data: JournalData;
+  /** The open AHEAD_LOG, once a temporary file was made ahead of the write. */
+  private aheadLog?: number;
   private constructor(
     private readonly root: string,
     data: JournalData,
@@ -102,6 +110,7 @@ export class Journal {
         throw new LockHeld(`${LOCK_FILE}: held by a boot-upgrade run on ${held.host} (pid ${held.pid}); remove the file if that run is gone`);
       }
       recovered = held ? recover(root, held) : undefined;
+      rmSync(path.join(root, AHEAD_LOG), { force: true });
       rmSync(file, { force: true });
     }
     throw new LockHeld(`${LOCK_FILE}: could not take the lock`);
@@ -116,7 +125,19 @@ export class Journal {
     renameSync(next, file); // the journal itself is never half-written
   }
 
+  /** Lists temporary files about to be made ahead of the write (before they exist). */
+  noteAhead(tmps: readonly string[]): void {
+    this.aheadLog ??= openSync(path.join(this.root, AHEAD_LOG), 'wx', 0o644);
+    writeSync(this.aheadLog, tmps.map((t) => t + '\n').join(''));
+  }
+
+  /** The log first: a log without its lock is never left behind. */
   release(): void {
+    if (this.aheadLog !== undefined) {
+      closeSync(this.aheadLog);
+      this.aheadLog = undefined;
+    }
+    rmSync(path.join(this.root, AHEAD_LOG), { force: true });
     rmSync(path.join(this.root, LOCK_FILE), { force: true });
   }
 }
@@ -126,6 +147,14 @@ function justCreated(file: string): boolean {
     return Date.now() - statSync(file).mtimeMs < 5000;
   } catch {
     return false;
+  }
+}
+
+function readAheadLog(root: string): string[] {
+  try {
+    return readFileSync(path.join(root, AHEAD_LOG), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
   }
 }
 
@@ -165,5 +194,8 @@ function recover(root: string, held: JournalData): Recovery {
     remove(e.tmp);
     remove(e.backup);
   }
+  // made ahead of the write: that run's temporary files inside the root, never a file of the tree
+  const ours = (tmp: string) => tmp.endsWith(`.boot-upgrade-${held.pid}.tmp`) && !path.isAbsolute(tmp) && !tmp.split('/').includes('..');
+  for (const tmp of readAheadLog(root)) if (ours(tmp)) remove(tmp);
   return { pid: held.pid, phase: held.phase, restored, removed, paths: held.entries.map((e) => e.path) };
 }

@@ -5,7 +5,8 @@
 // out chunk by chunk, so neither side waits for a fixed half). Outcomes are applied in file order, so the result
 // is byte for byte the run of a single thread (test/pool.test.ts, and the bench repository).
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startEngineWorker } from './worker-start.js';
 import { appendAll } from './edits.js';
 import { kindIndex } from './project-view.js';
 import type { FileOutcome } from './file-run.js';
@@ -93,20 +94,6 @@ export function poolWanted(isolatedFiles: number): boolean {
 }
 
 /**
- * The worker: compiled JavaScript normally. Run from the TypeScript sources (the test runner),
- * the worker needs a TypeScript loader: the module named by BOOT_UPGRADE_TS_LOADER (vitest.config.ts
- * sets tsx's), registered before the source is imported. Without one, no worker: one thread.
- */
-function createWorker(setup: WorkerSetup): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./file-worker.js', import.meta.url), { workerData: setup });
-  const loader = process.env.BOOT_UPGRADE_TS_LOADER;
-  if (!loader) throw new Error('running from TypeScript sources without BOOT_UPGRADE_TS_LOADER');
-  const source = JSON.stringify(new URL('./file-worker.ts', import.meta.url).href);
-  const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${source}); })`;
-  return new Worker(boot, { eval: true, workerData: setup });
-}
-
-/**
  * One worker, fed chunk by chunk: the main thread hands out the next chunk each time the worker
  * returns one (two in flight, so it never waits for the main thread), and takes chunks itself
  * from the same list between its own files. The worker holds only the texts of its chunks, not
@@ -121,7 +108,7 @@ export class FilePool {
   private ended = false;
 
   constructor(setup: WorkerSetup) {
-    this.worker = createWorker(setup);
+    this.worker = startEngineWorker('file-worker', setup);
     this.finished = new Promise((resolve) => {
       this.worker.on('message', (m: { outcomes?: WorkerOutcome[]; done?: boolean }) => {
         if (m.outcomes) {

@@ -10,6 +10,7 @@ import { collectChanges, refusedBroken, type WorkFile } from './changes.js';
 import { listFiles, readListed, type Skipped } from './scan.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
+import type { AheadFile } from './write-ahead.js';
 import type {
   Edit,
   SourceFile,
@@ -53,6 +54,8 @@ export interface EngineInput {
   decisions?: readonly RunDecision[];
   /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
   defaultPasses?: boolean;
+  /** Told of each file the file passes changed, as they do (write-ahead.ts stages it for the write). */
+  stageAhead?: { offer(file: AheadFile): void };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -339,11 +342,17 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
     // for a file left unchanged dies young instead of being kept (and promoted) for all of them.
     for (let i = 0; i < files.length; i++) {
       if (!files[i]!.initial) continue;
-      applyOutcome(files[i]!, await run(i), sink);
+      const work = files[i]!;
+      applyOutcome(work, await run(i), sink);
+      const changed = work.source !== work.initial ? work.source! : undefined;
+      if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, text: changed.text, encoding: changed.encoding, bom: changed.bom });
+      // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
+      if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
       progress();
     }
     return;
   }
+  // (no staging ahead with the pool: its outcomes are applied at the end, the write makes them)
   // The worker's outcomes come out of order: all are kept, then applied in file order (the sink keeps the first of equal findings).
   const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
   const runHere = async (i: number) => {

@@ -3,17 +3,19 @@
 // exist are they renamed into place; a rename is atomic, so no file is ever seen half-written.
 // One writer per repository (a lock that journals the write), signals wait for a safe point,
 // and a failure after the first rename puts every file back.
-import { closeSync, existsSync, fchmodSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rm, unlink } from 'node:fs/promises';
+import { existsSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { Containment } from './contain.js';
 import { gitDirtyPaths } from './git.js';
-import { Journal, LOCK_FILE, LockHeld, type JournalEntry } from './journal.js';
+import { Journal, LOCK_FILE, LockHeld, type JournalEntry, type Recovery } from './journal.js';
+import type { StagedAhead, WriteAhead } from './write-ahead.js';
 import type { FileChange } from './types.js';
 import { recordPhase, timed, timedAsync } from './timing.js';
 import { ScratchBuffer } from './scratch.js';
 import { unmadeText } from './changes.js';
+import { encode } from './text.js';
+import { removeFiles, sideName, writeTemp } from './temp-file.js';
 
 export class WriteRefused extends Error {
   constructor(message: string) {
@@ -27,47 +29,6 @@ export function dirtyTargets(root: string, changes: readonly FileChange[]): stri
   const dirty = gitDirtyPaths(root);
   if (!dirty) return undefined;
   return changes.filter((c) => dirty.has(c.path)).map((c) => c.path);
-}
-
-/**
- * No fsync per file: the rename already guarantees that no reader ever sees a half-written
- * file, and an fsync of each of thousands of files cost more than the whole migration (measured:
- * 3.8 s of 12 s idle on 1,925 written files). Synchronous calls: each is a few microseconds
- * of system time, where a promise per call cost a thread-pool round trip (the write of 2,004
- * files went from about 0.75 s to 0.2 s of wall time).
- */
-function writeTemp(tmp: string, content: Buffer, mode: number): void {
-  const fd = openSync(tmp, 'wx', mode);
-  try {
-    writeFileSync(fd, content);
-    fchmodSync(fd, mode); // open() applies the umask; keep the original mode exactly
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Unlinks in flight at once: enough to keep the thread pool's four threads busy. */
-const UNLINKS_IN_FLIGHT = 256;
-
-/**
- * rm -f of side files, side by side: an unlink frees the old file's blocks and waits on the
- * file system's journal, which several threads do at once (2,000 backups: 0.2 s one after
- * another, 0.08 s side by side). A bounded number at a time: a promise and a request for each of
- * 10,000 backups at once were 15 MB of the run's peak.
- */
-async function removeFiles(paths: readonly string[]): Promise<void> {
-  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : rm(p, { force: true })));
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) await remove(paths[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(UNLINKS_IN_FLIGHT, paths.length) }, worker));
-}
-
-/** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
-function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
-  const slash = rel.lastIndexOf('/');
-  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${process.pid}.${suffix}`;
 }
 
 function assertWritable(root: string, change: FileChange, containment: Containment): void {
@@ -118,6 +79,8 @@ export interface WriteOptions {
   hooks?: WriteHooks;
   /** Told when a lock left by a dead run was recovered (the CLI prints it). */
   onRecovered?(message: string): void;
+  /** Temporary files made while the passes ran (write-ahead.ts): taken over, used or removed. */
+  ahead?: WriteAhead;
 }
 
 /** Thrown when SIGINT/SIGTERM stopped the write: says whether the tree changed. */
@@ -164,32 +127,55 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
     for (const change of changes) assertWritable(root, change, containment);
   });
   if (changes.length === 0) return;
-  let acquired: ReturnType<typeof Journal.acquire>;
+  // held from here on: a signal while the stager hands over is seen by the write's first batch
+  const signals = holdSignals(options.signal);
+  let staged: StagedAhead | undefined;
+  let lock: { journal: Journal; recovered?: Recovery };
   try {
-    acquired = Journal.acquire(root);
+    staged = await options.ahead?.handOver();
+    lock = staged ?? lockFor(root);
   } catch (e) {
-    if (e instanceof LockHeld) throw new WriteRefused(e.message);
+    signals.release();
     throw e;
   }
-  const { journal, recovered } = acquired;
+  const { journal, recovered } = lock;
   const tell = options.onRecovered ?? ((m: string) => process.stderr.write(`boot-upgrade: ${m}\n`));
   if (recovered) tell(`${LOCK_FILE}: a run (pid ${recovered.pid}) was interrupted while ${recovered.phase}; its write was undone (${recovered.restored} file(s) restored, ${recovered.removed} leftover(s) removed)`);
-  // this run's plan read files the interrupted one was rewriting: they have just changed back
-  const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];
-  if (overlap.length) {
-    journal.release();
-    throw new WriteRefused(`${overlap[0]}${overlap.length > 1 ? ` and ${overlap.length - 1} more` : ''}: restored from an interrupted run after this run read it; nothing was written, run again`);
-  }
-  const signals = holdSignals(options.signal);
   try {
-    await transact(root, changes, journal, signals, options.hooks ?? {});
+    // this run's plan read files the interrupted one was rewriting: they have just changed back
+    const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];
+    if (overlap.length) {
+      if (staged) await removeFiles([...staged.asked].map((t) => path.join(root, t)));
+      throw new WriteRefused(`${overlap[0]}${overlap.length > 1 ? ` and ${overlap.length - 1} more` : ''}: restored from an interrupted run after this run read it; nothing was written, run again`);
+    }
+    await transact(root, changes, journal, signals, options.hooks ?? {}, staged);
   } finally {
     signals.release();
     journal.release();
   }
 }
 
-async function transact(root: string, changes: readonly FileChange[], journal: Journal, signals: ReturnType<typeof holdSignals>, hooks: WriteHooks): Promise<void> {
+/** The repository's lock, taken by the write itself (nothing was staged ahead). */
+function lockFor(root: string): { journal: Journal; recovered?: Recovery } {
+  try {
+    return Journal.acquire(root);
+  } catch (e) {
+    if (e instanceof LockHeld) throw new WriteRefused(e.message);
+    throw e;
+  }
+}
+
+/** The temporary file made ahead holds exactly the change's new text: nothing to write again. */
+function madeAhead(change: FileChange, staged: StagedAhead | undefined): boolean {
+  const made = staged?.made.get(change.path);
+  if (!made || change.status !== 'modified') return false;
+  const after = unmadeText(change, 'after');
+  // the bytes were made already (a --diff-file read them): compare those
+  if (!after) return !!change.after?.equals(encode(made.text, made.encoding, made.bom));
+  return after.text === made.text && after.encoding === made.encoding && after.bom === made.bom;
+}
+
+async function transact(root: string, changes: readonly FileChange[], journal: Journal, signals: ReturnType<typeof holdSignals>, hooks: WriteHooks, staged?: StagedAhead): Promise<void> {
   const abs = (p: string) => path.join(root, p);
   const entries: JournalEntry[] = changes.map((c) => ({
     path: c.path,
@@ -197,10 +183,16 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
     ...(c.status !== 'deleted' ? { tmp: sideName(c.path, 'tmp') } : {}),
     ...(c.status !== 'created' ? { backup: sideName(c.path, 'bak') } : {}),
   }));
+  if (staged) {
+    // made ahead for a file the run does not write after all (refused, deleted by a project pass)
+    const used = new Set(entries.map((e) => e.tmp));
+    await removeFiles([...staged.asked].filter((t) => !used.has(t)).map(abs));
+  }
   journal.record('staging', entries);
   const removeSideFiles = () => removeFiles(entries.flatMap((e) => [e.tmp, e.backup]).filter((p): p is string => !!p).map(abs));
   const staging = performance.now();
   const scratch: Scratch = { disk: new ScratchBuffer(), text: new ScratchBuffer() };
+  let remade = 0;
   try {
     // in batches, with a turn of the event loop between them: that is when a signal is seen
     for (let i = 0; i < changes.length; i += 64) {
@@ -211,13 +203,19 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
         const change = changes[j]!;
         assertUnchanged(root, change, scratch);
         const tmp = entries[j]!.tmp;
-        if (!tmp) continue;
+        if (!tmp || madeAhead(change, staged)) continue;
+        // made ahead with a text a project pass has changed since, or half-made by a worker that failed
+        if (staged?.asked.has(tmp)) {
+          rmSync(abs(tmp), { force: true });
+          remade++;
+        }
         // a changed or deleted file's directory exists: it was just read
         if (change.status === 'created') mkdirSync(path.dirname(abs(change.path)), { recursive: true });
         writeTemp(abs(tmp), newBytes(change, scratch), change.mode ?? 0o644);
       }
     }
     recordPhase('write: compare with disk + stage temporary files', performance.now() - staging);
+    if (staged) recordPhase(`write: ${remade} temporary file(s) made ahead and made again (count only)`, 0);
     await hooks.afterStaging?.();
     const stop = signals.reason();
     if (stop) throw new WriteInterrupted(stop, false);

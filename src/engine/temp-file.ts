@@ -1,0 +1,47 @@
+// A write's side files: the temporary file beside a target that holds its new content until it
+// is renamed into place, and the backup its old content is renamed to. Written by the write
+// (write.ts) and, ahead of it, by the stager's worker (write-ahead.ts).
+import { closeSync, fchmodSync, openSync, writeFileSync } from 'node:fs';
+import { rm, unlink } from 'node:fs/promises';
+
+/** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
+export function sideName(rel: string, suffix: 'tmp' | 'bak', pid = process.pid): string {
+  const slash = rel.lastIndexOf('/');
+  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${pid}.${suffix}`;
+}
+
+/**
+ * Creates the temporary file (never one that exists: `wx`) with the target's exact mode.
+ * No fsync per file: the rename already guarantees that no reader ever sees a half-written
+ * file, and an fsync of each of thousands of files cost more than the whole migration (measured:
+ * 3.8 s of 12 s idle on 1,925 written files). Synchronous calls: each is a few microseconds
+ * of system time, where a promise per call cost a thread-pool round trip (the write of 2,004
+ * files went from about 0.75 s to 0.2 s of wall time).
+ */
+export function writeTemp(tmp: string, content: Uint8Array, mode: number): void {
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    writeFileSync(fd, content);
+    fchmodSync(fd, mode); // open() applies the umask; keep the original mode exactly
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Unlinks in flight at once: enough to keep the thread pool's four threads busy. */
+const UNLINKS_IN_FLIGHT = 256;
+
+/**
+ * rm -f of side files, side by side: an unlink frees the old file's blocks and waits on the
+ * file system's journal, which several threads do at once (2,000 backups: 0.2 s one after
+ * another, 0.08 s side by side). A bounded number at a time: a promise and a request for each of
+ * 10,000 backups at once were 15 MB of the run's peak.
+ */
+export async function removeFiles(paths: readonly string[]): Promise<void> {
+  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : rm(p, { force: true })));
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) await remove(paths[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(UNLINKS_IN_FLIGHT, paths.length) }, worker));
+}
