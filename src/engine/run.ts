@@ -279,7 +279,8 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
     recordMemory(`project pass ${pass.id}`);
   }
 
-  const changes = timed('collect changes (encode + compare)', () => collectChanges(files, fileOps, byPath)).filter((c) => !refusedBroken(c, byPath, sink));
+  const collected = timed('collect changes (encode + compare)', () => collectChanges(files, fileOps, byPath));
+  const changes = timed('verify rewritten files parse', () => collected.filter((c) => !refusedBroken(c, byPath, sink)));
   recordMemory('collect changes');
   const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');

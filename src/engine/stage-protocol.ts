@@ -1,11 +1,16 @@
 // What write-ahead.ts and its worker (stage-worker.ts) say to each other: the messages, and the
 // two words of shared memory by which the main thread stops the worker at once.
-import type { EncodedText } from './scratch.js';
-
-/** One message to the worker: temporary files to make (absolute paths). */
+/**
+ * One message to the worker: temporary files to make (absolute paths), their contents encoded
+ * one after another in `bytes`, item i's from ends[i - 1] (0 for the first) to ends[i]. Encoded
+ * here and moved (transferred), not copied: cloning the texts into the message cost the main
+ * thread more than encoding them.
+ */
 export interface StageBatch {
   batch: number;
-  items: { tmp: string; text: string; encoding: EncodedText['encoding']; bom: boolean; mode: number }[];
+  items: { tmp: string; mode: number }[];
+  bytes: ArrayBuffer;
+  ends: number[];
 }
 
 /** The worker's answer to a batch: the items it could not make. */

@@ -4,18 +4,17 @@
 // thread has said stop (the shared control words, write-ahead.ts): a stop waits for the file
 // being made, so that everything made can then be removed.
 import { parentPort, workerData } from 'node:worker_threads';
-import { encode } from './text.js';
 import { writeTemp } from './temp-file.js';
 import { BUSY, STOP, type StageBatch, type StageReply } from './stage-protocol.js';
 
 const control = new Int32Array(workerData as SharedArrayBuffer);
 
 /** Makes one temporary file unless stopped; false once stopped. */
-function make(item: StageBatch['items'][number]): boolean | 'failed' {
+function make(item: StageBatch['items'][number], content: Uint8Array): boolean | 'failed' {
   Atomics.store(control, BUSY, 1);
   try {
     if (Atomics.load(control, STOP)) return false; // read after BUSY is set: see write-ahead.ts stopMaking
-    writeTemp(item.tmp, encode(item.text, item.encoding, item.bom), item.mode);
+    writeTemp(item.tmp, content, item.mode);
     return true;
   } catch {
     return 'failed'; // not made: the write makes it, or says why it cannot
@@ -25,10 +24,11 @@ function make(item: StageBatch['items'][number]): boolean | 'failed' {
   }
 }
 
-parentPort!.on('message', ({ batch, items }: StageBatch) => {
+parentPort!.on('message', ({ batch, items, bytes, ends }: StageBatch) => {
   const failed: number[] = [];
   for (let i = 0; i < items.length; i++) {
-    const made = make(items[i]!);
+    const start = i === 0 ? 0 : ends[i - 1]!;
+    const made = make(items[i]!, new Uint8Array(bytes, start, ends[i]! - start));
     if (made === false) {
       for (let j = i; j < items.length; j++) failed.push(j);
       break;

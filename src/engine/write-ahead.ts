@@ -17,6 +17,7 @@ import { Containment } from './contain.js';
 import { Journal, type Recovery } from './journal.js';
 import type { EncodedText } from './scratch.js';
 import { removeFiles, sideName } from './temp-file.js';
+import { encodedLength, encodeInto } from './text.js';
 import { recordPhase } from './timing.js';
 import { startEngineWorker } from './worker-start.js';
 import { BUSY, STOP, type StageBatch, type StageReply } from './stage-protocol.js';
@@ -125,8 +126,13 @@ export class WriteAhead {
     for (const t of tmps) this.asked.add(t);
     const batch = this.batches++;
     this.inFlight.set(batch, items);
-    const message: StageBatch = { batch, items: items.map((f, i) => ({ tmp: path.join(this.root, tmps[i]!), text: f.text, encoding: f.encoding, bom: f.bom, mode: f.mode })) };
-    this.worker!.postMessage(message);
+    const ends: number[] = [];
+    let size = 0;
+    for (const f of items) ends.push((size += encodedLength(f.text, f.encoding, f.bom)));
+    const bytes = new ArrayBuffer(size);
+    items.forEach((f, i) => encodeInto(Buffer.from(bytes, i === 0 ? 0 : ends[i - 1]), f.text, f.encoding, f.bom));
+    const message: StageBatch = { batch, items: items.map((f, i) => ({ tmp: path.join(this.root, tmps[i]!), mode: f.mode })), bytes, ends };
+    this.worker!.postMessage(message, [bytes]);
   }
 
   private answered({ batch, failed }: StageReply): void {

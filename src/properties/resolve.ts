@@ -34,6 +34,7 @@ export function canonicalSegment(raw: string): string {
 
 /** Splits at dots outside brackets (`a[x.y].b` has two segments). */
 export function splitKey(key: string): string[] {
+  if (!key.includes('[')) return key.split('.'); // most keys: no brackets, the native split
   const out: string[] = [];
   let depth = 0;
   let start = 0;
