@@ -54,8 +54,10 @@ describe('the same tree, made partly ahead', () => {
     const dir = sources(150);
     const expected = await writtenWithout(dir);
     const ahead = new WriteAhead(dir);
+    const priority = os.getPriority();
     const plan = await planMigration({ root: dir, stageAhead: ahead });
     expect(existsSync(path.join(dir, AHEAD_LOG))).toBe(true); // listed before they exist
+    expect(os.getPriority()).toBe(priority); // the worker lowers its own priority, not the run's
     await writeChanges(dir, plan.changes, { ahead });
     await ahead.close();
     expect(ahead.stats()).toEqual({ asked: 152, made: 152 }); // 150 sources, the properties, the pom
