@@ -11,6 +11,7 @@ import { listFiles, readListed, type Skipped } from './scan.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import type { AheadFile } from './write-ahead.js';
+import { rememberParses } from '../formats/parse-memo.js';
 import type {
   Edit,
   SourceFile,
@@ -54,8 +55,8 @@ export interface EngineInput {
   decisions?: readonly RunDecision[];
   /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
   defaultPasses?: boolean;
-  /** Told of each file the file passes changed, as they do (write-ahead.ts stages it for the write). */
-  stageAhead?: { offer(file: AheadFile): void };
+  /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
+  stageAhead?: { offer(file: AheadFile): void; finish(): Promise<void> };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -217,6 +218,15 @@ async function decideAll(decisions: readonly RunDecision[], ctx: PassContext): P
 }
 
 export async function runEngine(input: EngineInput): Promise<RunResult> {
+  rememberParses(true); // for verify.ts: what the passes parse need not be parsed again
+  try {
+    return await runEngineRemembering(input);
+  } finally {
+    rememberParses(false);
+  }
+}
+
+async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const select = makeSelector(input.onlyRules, input.skipRules);
   const filePasses = input.filePasses.filter((p) => select.pass(p));
   const projectPasses = (input.projectPasses ?? []).filter((p) => select.pass(p));
@@ -255,6 +265,7 @@ export async function runEngine(input: EngineInput): Promise<RunResult> {
   const runnable = files.filter((work) => !isLeftAlone(work.path));
   await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
+  await input.stageAhead?.finish();
   recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -346,7 +357,7 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
       const work = files[i]!;
       applyOutcome(work, await run(i), sink);
       const changed = work.source !== work.initial ? work.source! : undefined;
-      if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, text: changed.text, encoding: changed.encoding, bom: changed.bom });
+      if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
       // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
       if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
       progress();

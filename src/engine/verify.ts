@@ -7,6 +7,7 @@ import { yamlLib } from '../formats/yaml-lib.js';
 import { parseProperties } from '../formats/properties.js';
 import { parseXml } from '../formats/xml.js';
 import { duplicateKey } from '../formats/yaml-keys.js';
+import { parsedBefore } from '../formats/parse-memo.js';
 import type { FileKind } from './types.js';
 
 type Checker = (text: string) => { ok: true; docs?: number } | { ok: false; problem: string };
@@ -16,6 +17,8 @@ function firstLine(message: string): string {
 }
 
 const yaml: Checker = (text) => {
+  const known = parsedBefore('yaml', text);
+  if (known !== undefined) return { ok: true, docs: known };
   const docs = yamlLib().parseAllDocuments(text, { uniqueKeys: false });
   const list = [...docs];
   for (const doc of list) {
@@ -27,6 +30,7 @@ const yaml: Checker = (text) => {
 };
 
 const xml: Checker = (text) => {
+  if (parsedBefore('xml', text) !== undefined) return { ok: true };
   try {
     parseXml(text);
     return { ok: true };
@@ -36,6 +40,8 @@ const xml: Checker = (text) => {
 };
 
 const properties: Checker = (text) => {
+  const known = parsedBefore('properties', text);
+  if (known !== undefined) return { ok: true, docs: known };
   try {
     return { ok: true, docs: parseProperties(text).documents.length };
   } catch (e) {

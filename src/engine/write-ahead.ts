@@ -23,18 +23,20 @@ import { startEngineWorker } from './worker-start.js';
 import { BUSY, STOP, type StageBatch, type StageReply } from './stage-protocol.js';
 
 /** A changed file as the file passes left it: what its temporary file would hold. */
-export interface AheadFile extends EncodedText {
+export interface AheadFile {
   path: string;
   mode: number;
+  /** Its text as the file passes left it (the run's own object: kept as it is, not copied). */
+  source: EncodedText;
 }
 
 /** What the write takes over: the lock, and the temporary files made or perhaps made. */
 export interface StagedAhead {
   journal: Journal;
   recovered?: Recovery;
-  /** Path -> the text its temporary file holds. */
+  /** Path -> the text its temporary file holds (the file as the file passes left it). */
   made: ReadonlyMap<string, EncodedText>;
-  /** Every temporary file (relative) that may exist: the write uses or removes each. */
+  /** Every path whose temporary file (temp-file.ts sideName) may exist: the write uses or removes each. */
   asked: ReadonlySet<string>;
 }
 
@@ -60,12 +62,14 @@ export class WriteAhead {
   private recovered?: Recovery;
   private readonly inFlight = new Map<number, AheadFile[]>();
   private batches = 0;
+  // paths and texts the run holds anyway: no string or object of their own for 10,000 files
   private readonly made = new Map<string, EncodedText>();
   private readonly asked = new Set<string>();
   /** Nothing more is staged: the lock was not to be had, the worker failed, or the write took over. */
   private off = process.env.BOOT_UPGRADE_AHEAD === 'off';
   private drained?: () => void;
   private closing?: Promise<void>;
+  private finishing?: Promise<void>;
   private readonly onSignal = (signal: NodeJS.Signals) => this.interrupt(signal);
   private readonly control = new Int32Array(new SharedArrayBuffer(8));
 
@@ -118,19 +122,19 @@ export class WriteAhead {
   }
 
   private send(): void {
-    const items = this.pending.filter((f) => !this.asked.has(sideName(f.path, 'tmp')) && this.containment.problem(f.path) === undefined);
+    const items = this.pending.filter((f) => !this.asked.has(f.path) && this.containment.problem(f.path) === undefined);
     this.pending = [];
     if (!items.length) return;
     const tmps = items.map((f) => sideName(f.path, 'tmp'));
     this.journal!.noteAhead(tmps); // listed before they exist
-    for (const t of tmps) this.asked.add(t);
+    for (const f of items) this.asked.add(f.path);
     const batch = this.batches++;
     this.inFlight.set(batch, items);
     const ends: number[] = [];
     let size = 0;
-    for (const f of items) ends.push((size += encodedLength(f.text, f.encoding, f.bom)));
+    for (const { source: t } of items) ends.push((size += encodedLength(t.text, t.encoding, t.bom)));
     const bytes = new ArrayBuffer(size);
-    items.forEach((f, i) => encodeInto(Buffer.from(bytes, i === 0 ? 0 : ends[i - 1]), f.text, f.encoding, f.bom));
+    items.forEach(({ source: t }, i) => encodeInto(Buffer.from(bytes, i === 0 ? 0 : ends[i - 1]), t.text, t.encoding, t.bom));
     const message: StageBatch = { batch, items: items.map((f, i) => ({ tmp: path.join(this.root, tmps[i]!), mode: f.mode })), bytes, ends };
     this.worker!.postMessage(message, [bytes]);
   }
@@ -140,7 +144,7 @@ export class WriteAhead {
     if (!items) return;
     this.inFlight.delete(batch);
     const notMade = new Set(failed);
-    items.forEach((f, i) => notMade.has(i) || this.made.set(f.path, { text: f.text, encoding: f.encoding, bom: f.bom }));
+    items.forEach((f, i) => notMade.has(i) || this.made.set(f.path, f.source));
     if (this.inFlight.size === 0) this.drained?.();
   }
 
@@ -157,16 +161,29 @@ export class WriteAhead {
   async handOver(): Promise<StagedAhead | undefined> {
     this.stopListening(); // the write holds the signals from here on
     if (!this.worker || this.closing) return undefined;
-    const waited = performance.now();
-    if (!this.off) this.send();
-    this.off = true;
-    if (this.inFlight.size) await new Promise<void>((resolve) => (this.drained = resolve));
-    await this.stopWorker();
-    recordPhase('write ahead: waiting for the worker', performance.now() - waited);
+    await this.finish();
     recordPhase(`write ahead: ${this.made.size} temporary file(s) made by the worker (count only)`, 0);
     const handed: StagedAhead = { journal: this.journal!, recovered: this.recovered, made: this.made, asked: this.asked };
     this.journal = undefined; // the write's now: it releases it
     return handed;
+  }
+
+  /**
+   * No more files will be offered (the file passes are done): the pending ones are sent, every
+   * batch is waited for, and the worker is stopped, so that its thread and heap are gone before
+   * the run holds the most (the project passes, the changes). Its files stay, for the write.
+   */
+  finish(): Promise<void> {
+    this.finishing ??= (async () => {
+      if (!this.worker) return;
+      const waited = performance.now();
+      if (!this.off) this.send();
+      this.off = true;
+      if (this.inFlight.size) await new Promise<void>((resolve) => (this.drained = resolve));
+      await this.terminateWorker();
+      recordPhase('write ahead: waiting for the worker', performance.now() - waited);
+    })();
+    return this.finishing;
   }
 
   /**
@@ -178,9 +195,10 @@ export class WriteAhead {
     this.closing ??= (async () => {
       this.off = true;
       this.pending = [];
+      this.stopListening();
       this.stopMaking();
-      const removing = this.journal ? removeFiles([...this.asked].map((t) => path.join(this.root, t))) : undefined;
-      await Promise.all([this.stopWorker(), removing]);
+      const removing = this.journal ? removeFiles([...this.asked].map((p) => path.join(this.root, sideName(p, 'tmp')))) : undefined;
+      await Promise.all([this.terminateWorker(), removing]);
       this.journal?.release();
       this.journal = undefined;
     })();
@@ -198,8 +216,7 @@ export class WriteAhead {
     process.off('SIGTERM', this.onSignal);
   }
 
-  private async stopWorker(): Promise<void> {
-    this.stopListening();
+  private async terminateWorker(): Promise<void> {
     const worker = this.worker;
     if (!worker) return;
     worker.removeAllListeners('exit');
@@ -214,9 +231,9 @@ export class WriteAhead {
     this.off = true;
     this.stopListening();
     this.stopMaking();
-    for (const t of this.asked) {
+    for (const p of this.asked) {
       try {
-        unlinkSync(path.join(this.root, t));
+        unlinkSync(path.join(this.root, sideName(p, 'tmp')));
       } catch {
         // not made (ENOENT), or already gone
       }

@@ -11,7 +11,7 @@ import { gitDirtyPaths } from './git.js';
 import { Journal, LOCK_FILE, LockHeld, type JournalEntry, type Recovery } from './journal.js';
 import type { StagedAhead, WriteAhead } from './write-ahead.js';
 import type { FileChange } from './types.js';
-import { recordPhase, timed, timedAsync } from './timing.js';
+import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import { ScratchBuffer } from './scratch.js';
 import { unmadeText } from './changes.js';
 import { encode } from './text.js';
@@ -145,7 +145,7 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
     // this run's plan read files the interrupted one was rewriting: they have just changed back
     const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];
     if (overlap.length) {
-      if (staged) await removeFiles([...staged.asked].map((t) => path.join(root, t)));
+      if (staged) await removeFiles([...staged.asked].map((p) => path.join(root, sideName(p, 'tmp'))));
       throw new WriteRefused(`${overlap[0]}${overlap.length > 1 ? ` and ${overlap.length - 1} more` : ''}: restored from an interrupted run after this run read it; nothing was written, run again`);
     }
     await transact(root, changes, journal, signals, options.hooks ?? {}, staged);
@@ -185,8 +185,8 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
   }));
   if (staged) {
     // made ahead for a file the run does not write after all (refused, deleted by a project pass)
-    const used = new Set(entries.map((e) => e.tmp));
-    await removeFiles([...staged.asked].filter((t) => !used.has(t)).map(abs));
+    const used = new Set(entries.filter((e) => e.tmp).map((e) => e.path));
+    await removeFiles([...staged.asked].filter((p) => !used.has(p)).map((p) => abs(sideName(p, 'tmp'))));
   }
   journal.record('staging', entries);
   const removeSideFiles = () => removeFiles(entries.flatMap((e) => [e.tmp, e.backup]).filter((p): p is string => !!p).map(abs));
@@ -205,7 +205,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
         const tmp = entries[j]!.tmp;
         if (!tmp || madeAhead(change, staged)) continue;
         // made ahead with a text a project pass has changed since, or half-made by a worker that failed
-        if (staged?.asked.has(tmp)) {
+        if (staged?.asked.has(change.path)) {
           rmSync(abs(tmp), { force: true });
           remade++;
         }
@@ -216,6 +216,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
     }
     recordPhase('write: compare with disk + stage temporary files', performance.now() - staging);
     if (staged) recordPhase(`write: ${remade} temporary file(s) made ahead and made again (count only)`, 0);
+    recordMemory('write: staged');
     await hooks.afterStaging?.();
     const stop = signals.reason();
     if (stop) throw new WriteInterrupted(stop, false);
@@ -239,6 +240,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
     throw error;
   }
   recordPhase('write: renames (backup, then into place)', performance.now() - renames);
+  recordMemory('write: renamed');
   journal.record('finishing');
   await timedAsync('write: remove backups', () => removeFiles(entries.flatMap((e) => (e.backup ? [abs(e.backup)] : [])))); // every temporary file was renamed into place
   // a signal during the renames waited for them: the tree is whole, and the run stops here

@@ -4,6 +4,7 @@
 // offset map (a key written `spring.re\u0064is.host` is matched as `spring.redis.host`, and an
 // edit covers only the characters that change), whole-line ranges for deletions, and the
 // `#---` / `!---` document separators of Spring Boot 2.4+.
+import { noteParsed } from './parse-memo.js';
 import type { Node as DotNode } from 'dot-properties';
 import { lazyModule } from '../engine/lazy.js';
 
@@ -150,6 +151,7 @@ export function parseProperties(text: string): ParsedProperties {
     }
     previous = node.type;
   }
+  noteParsed('properties', text, documents.length);
   return { entries, documents };
 }
 

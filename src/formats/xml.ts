@@ -3,6 +3,7 @@
 // Text is read raw from the original string between the tags, never decoded: an entity
 // reference (&name;) is never expanded, and DOCTYPE declarations (internal or external) are never
 // resolved or fetched. A value that holds an entity reference or markup is "opaque" (undefined).
+import { noteParsed } from './parse-memo.js';
 import { lazyModule } from '../engine/lazy.js';
 
 const saxes = lazyModule<typeof import('saxes')>('saxes');
@@ -84,6 +85,7 @@ export function parseXml(text: string): XmlDocument {
   }
   if (error) throw error;
   if (!root) throw new ParseError('no root element', 0);
+  noteParsed('xml', text, 1);
   return { text, root, doctype, entityRefs };
 }
 

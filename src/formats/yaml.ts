@@ -3,6 +3,7 @@
 // it gives every mapping pair its full Spring key path (nested, flat dotted, mixed, sequence
 // items as `a[0]`) with the offsets a transform needs to splice text, and the line facts
 // (indentation, which lines are comments) needed to move whole lines.
+import { noteParsed } from './parse-memo.js';
 import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { LineIndex } from '../engine/text.js';
@@ -100,6 +101,7 @@ export function parseYaml(text: string): YamlFile {
     const duplicate = duplicateKey(doc);
     if (duplicate) throw new ParseError(duplicate.message, duplicate.offset);
   }
+  noteParsed('yaml', text, list.length);
   const docs = list.map((doc, index) => {
     const out: YamlDoc = { index, start: doc.range[0], end: doc.range[2], pairs: [], anchors: [], aliases: [] };
     const walker = new Walker(text, lines, out);

@@ -101,8 +101,9 @@ describe('a run that does not write what it staged', () => {
     const before = readTree(dir);
     const ahead = new WriteAhead(dir);
     await planMigration({ root: dir, stageAhead: ahead });
-    expect(ahead.stats().asked).toBe(64); // one batch sent; the rest waits for the write
-    await until(() => sideFiles(dir).some((p) => p.endsWith('.tmp')));
+    // the file passes' end sent the last batch and waited for the worker: all are made
+    expect(ahead.stats()).toEqual({ asked: 102, made: 102 });
+    expect(sideFiles(dir).filter((p) => p.endsWith('.tmp'))).toHaveLength(102);
     expect(sideFiles(dir)).toEqual(expect.arrayContaining([LOCK_FILE, AHEAD_LOG]));
     await ahead.close();
     expect(readTree(dir)).toEqual(before);
@@ -141,6 +142,7 @@ describe('a run that does not write what it staged', () => {
           for (const end = Date.now() + 20000; !existsSync(first) && Date.now() < end; );
           process.kill(process.pid, 'SIGINT');
         },
+        finish: () => stager.finish(),
       };
       await planMigration({ root: process.argv[1], stageAhead });
       console.log('finished the plan: the signal was not seen');`;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../../src/api.js';
-import { LOCK_FILE } from '../../src/engine/journal.js';
+import { Journal, LOCK_FILE } from '../../src/engine/journal.js';
 import { WriteInterrupted, WriteRefused } from '../../src/engine/write.js';
 import type { FileChange } from '../../src/engine/types.js';
 import { readTree } from '../helpers/tree.js';
@@ -47,6 +47,22 @@ describe('one writer at a time', () => {
     const before = readTree(dir);
     await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/bootstrap.properties: changed on disk since it was read/);
     expect(readTree(dir)).toEqual(before);
+  });
+});
+
+describe('the journal', () => {
+  it('a record is the JSON of the write in progress, written in pieces but byte for byte JSON.stringify', () => {
+    const dir = repo({ 'pom.xml': '<project/>\n' });
+    const { journal } = Journal.acquire(dir);
+    const entries = Array.from({ length: 600 }, (_, i) => ({ path: `src/F${i}.java`, status: 'modified' as const, tmp: `src/.F${i}.java.boot-upgrade-1.tmp`, backup: `src/.F${i}.java.boot-upgrade-1.bak` }));
+    journal.record('committing', entries);
+    const text = readFileSync(path.join(dir, LOCK_FILE), 'utf8');
+    const data = JSON.parse(text);
+    expect(JSON.stringify(data)).toBe(text);
+    expect(data).toMatchObject({ pid: process.pid, phase: 'committing', entries });
+    journal.record('finishing', []);
+    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8')).entries).toEqual([]);
+    journal.release();
   });
 });
 
