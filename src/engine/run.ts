@@ -72,10 +72,11 @@ async function readWorkFiles(
   // Files no pass reads are neither stat-ed nor opened.
   const keep = (p: string) => wanted.has(classifier.classify(p));
   const listing = await timedAsync('scan (list)', () => listFiles(input.root, { only: input.only, keep }));
-  // The listing ends in a callback from the file system, and everything after it runs in that
-  // callback's microtasks (the reads and passes are synchronous): its native handle scope stays
-  // open and keeps the directory walk alive (fast-glob's 56,500 entries, about 10 MB at 50,000
-  // files) until the event loop turns. One turn lets it go.
+  // The listing may end in a callback from the file system (a .gitignore read, git's output),
+  // and everything after it runs in that callback's microtasks (the reads and passes are
+  // synchronous): its native handle scope stays open and keeps what the listing made alive (the
+  // directory walk's entries: about 10 MB at 50,000 files when it was fast-glob's) until the
+  // event loop turns. One turn lets it go.
   await new Promise((resolve) => setImmediate(resolve));
   const maxFileSize = input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   // links and files too large are skipped like folders (listed in path order); what cannot be
