@@ -1,7 +1,7 @@
 // A write's side files: the temporary file beside a target that holds its new content until it
 // is renamed into place, and the backup its old content is renamed to. Written by the write
 // (write.ts) and, ahead of it, by the stager's worker (write-ahead.ts).
-import { closeSync, fchmodSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm, unlink } from 'node:fs/promises';
 
 /** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
@@ -40,8 +40,24 @@ const UNLINKS_IN_FLIGHT = 256;
 export async function removeFiles(paths: readonly string[]): Promise<void> {
   const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : rm(p, { force: true })));
   let next = 0;
+  let last = paths.length; // the main thread takes from the end, the pool from the start
   const worker = async () => {
-    while (next < paths.length) await remove(paths[next++]!);
+    while (next < last) await remove(paths[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(UNLINKS_IN_FLIGHT, paths.length) }, worker));
+  const pool = Promise.all(Array.from({ length: Math.min(UNLINKS_IN_FLIGHT, paths.length) }, worker));
+  // The main thread has nothing else to do meanwhile: it unlinks too, a fifth worker beside the
+  // pool's four, with a turn of the event loop now and then so that the pool's requests go on.
+  while (next < last) {
+    for (let n = 0; n < 32 && next < last; n++) removeNow(paths[--last]!);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await pool;
+}
+
+function removeNow(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(file, { force: true });
+  }
 }
