@@ -95,6 +95,34 @@ describe('the same tree, made partly ahead', () => {
   });
 });
 
+describe('when it starts', () => {
+  it('not below 64 changed files (the write makes them), from the 64th on by default', async () => {
+    delete process.env.BOOT_UPGRADE_AHEAD_MIN;
+    const few = sources(50); // 52 changed files with the pom and the properties
+    const small = new WriteAhead(few);
+    await writeChanges(few, (await planMigration({ root: few, stageAhead: small })).changes, { ahead: small });
+    expect(small.stats()).toEqual({ asked: 0, made: 0 });
+    const many = sources(70);
+    const large = new WriteAhead(many);
+    await writeChanges(many, (await planMigration({ root: many, stageAhead: large })).changes, { ahead: large });
+    expect(large.stats()).toEqual({ asked: 72, made: 72 });
+    expect(sideFiles(many)).toEqual([]);
+  });
+
+  it('never with BOOT_UPGRADE_AHEAD=off', async () => {
+    process.env.BOOT_UPGRADE_AHEAD = 'off';
+    try {
+      const dir = sources(70);
+      const ahead = new WriteAhead(dir);
+      await writeChanges(dir, (await planMigration({ root: dir, stageAhead: ahead })).changes, { ahead });
+      expect(ahead.stats()).toEqual({ asked: 0, made: 0 });
+      expect(String(readTree(dir).get('src/main/java/com/acme/shop/Order1.java'))).toContain('import jakarta.persistence.Entity;');
+    } finally {
+      delete process.env.BOOT_UPGRADE_AHEAD;
+    }
+  });
+});
+
 describe('a run that does not write what it staged', () => {
   it('close() without a write (a refusal, an error) removes every temporary file, the log and the lock', async () => {
     const dir = sources(100);
