@@ -43,6 +43,11 @@ interface JournalData {
   entries: JournalEntry[];
 }
 
+/** The one line that says a dead run's write was undone (the writer prints it). */
+export function recoveryMessage(r: Recovery): string {
+  return `${LOCK_FILE}: a run (pid ${r.pid}) was interrupted while ${r.phase}; its write was undone (${r.restored} file(s) restored, ${r.removed} leftover(s) removed)`;
+}
+
 export class LockHeld extends Error {
   constructor(message: string) {
     super(message);

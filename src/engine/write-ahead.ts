@@ -14,7 +14,7 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { Containment } from './contain.js';
-import { Journal, type Recovery } from './journal.js';
+import { Journal, recoveryMessage, type Recovery } from './journal.js';
 import type { EncodedText } from './scratch.js';
 import { removeFiles, sideName } from './temp-file.js';
 import { encodedLength, encodeInto } from './text.js';
@@ -199,6 +199,8 @@ export class WriteAhead {
       this.stopMaking();
       const removing = this.journal ? removeFiles([...this.asked].map((p) => path.join(this.root, sideName(p, 'tmp')))) : undefined;
       await Promise.all([this.terminateWorker(), removing]);
+      // the lock this run took undid a dead run's write, and no write of this run will say so
+      if (this.journal && this.recovered) process.stderr.write(`boot-upgrade: ${recoveryMessage(this.recovered)}\n`);
       this.journal?.release();
       this.journal = undefined;
     })();

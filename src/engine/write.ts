@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { Containment } from './contain.js';
 import { gitDirtyPaths } from './git.js';
-import { Journal, LOCK_FILE, LockHeld, type JournalEntry, type Recovery } from './journal.js';
+import { Journal, LockHeld, recoveryMessage, type JournalEntry, type Recovery } from './journal.js';
 import type { StagedAhead, WriteAhead } from './write-ahead.js';
 import type { FileChange } from './types.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
@@ -140,7 +140,7 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
   }
   const { journal, recovered } = lock;
   const tell = options.onRecovered ?? ((m: string) => process.stderr.write(`boot-upgrade: ${m}\n`));
-  if (recovered) tell(`${LOCK_FILE}: a run (pid ${recovered.pid}) was interrupted while ${recovered.phase}; its write was undone (${recovered.restored} file(s) restored, ${recovered.removed} leftover(s) removed)`);
+  if (recovered) tell(recoveryMessage(recovered));
   try {
     // this run's plan read files the interrupted one was rewriting: they have just changed back
     const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];

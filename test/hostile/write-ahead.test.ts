@@ -137,6 +137,27 @@ describe('a run that does not write what it staged', () => {
     expect(readTree(dir)).toEqual(before);
   });
 
+  it('a dead run’s lock undone when staging began is still reported when the run then does not write', async () => {
+    const dir = sources(40);
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    const leftover = `src/main/resources/.application.properties.boot-upgrade-${dead}.tmp`;
+    writeFileSync(path.join(dir, leftover), 'half');
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: os.hostname(), started: 'then', phase: 'staging', entries: [{ path: 'src/main/resources/application.properties', status: 'modified', tmp: leftover }] }));
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => said.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      const ahead = new WriteAhead(dir);
+      await planMigration({ root: dir, stageAhead: ahead });
+      expect(ahead.stats().asked).toBeGreaterThan(0); // it took the lock, and with it undid the dead run's write
+      await ahead.close(); // the run stops here (a refusal, say)
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(said.join('')).toMatch(/\.boot-upgrade\.lock: a run \(pid \d+\) was interrupted while staging; its write was undone \(0 file\(s\) restored, 1 leftover\(s\) removed\)/);
+    expect(sideFiles(dir)).toEqual([]);
+  });
+
   it('a lock held by a live run: nothing is staged, and the write is refused as before', async () => {
     const dir = sources(40);
     writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: os.hostname(), started: 'now', phase: 'staging', entries: [] }));
