@@ -7,6 +7,7 @@
 // then as it was before the interrupted run, and that run's plan can simply be made again.
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
+import { isTemporaryName } from './temp-file.js';
 import path from 'node:path';
 
 export const LOCK_FILE = '.boot-upgrade.lock';
@@ -224,7 +225,6 @@ function recover(root: string, held: JournalData): Recovery {
     remove(e.backup);
   }
   // made ahead of the write: that run's temporary files inside the root, never a file of the tree
-  const ours = (tmp: string) => tmp.endsWith(`.boot-upgrade-${held.pid}.tmp`) && !path.isAbsolute(tmp) && !tmp.split('/').includes('..');
-  for (const tmp of readAheadLog(root)) if (ours(tmp)) remove(tmp);
+  for (const tmp of readAheadLog(root)) if (isTemporaryName(tmp, held.pid)) remove(tmp);
   return { pid: held.pid, phase: held.phase, restored, removed, paths: held.entries.map((e) => e.path) };
 }

@@ -3,11 +3,25 @@
 // (write.ts) and, ahead of it, by the stager's worker (write-ahead.ts).
 import { closeSync, fchmodSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
 
 /** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
-export function sideName(rel: string, suffix: 'tmp' | 'bak', pid = process.pid): string {
+export function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
   const slash = rel.lastIndexOf('/');
-  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${pid}.${suffix}`;
+  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${process.pid}.${suffix}`;
+}
+
+/** The absolute path of the temporary file of `rel` (a path relative to root). */
+export function temporaryOf(root: string, rel: string): string {
+  return path.join(root, sideName(rel, 'tmp'));
+}
+
+/**
+ * Whether `rel` (from a dead run's journal) names a temporary file of run `pid` inside the root:
+ * what a recovery may remove, and nothing else (no source, no `..`, no absolute path).
+ */
+export function isTemporaryName(rel: string, pid: number): boolean {
+  return rel.endsWith(`.boot-upgrade-${pid}.tmp`) && !path.isAbsolute(rel) && !rel.split('/').includes('..');
 }
 
 /**
@@ -54,7 +68,8 @@ export async function removeFiles(paths: readonly string[]): Promise<void> {
   await pool;
 }
 
-function removeNow(file: string): void {
+/** rm -f of one file, at once (a signal handler's cleanup cannot wait for the pool). */
+export function removeNow(file: string): void {
   try {
     unlinkSync(file);
   } catch (e) {

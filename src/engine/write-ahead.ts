@@ -10,13 +10,12 @@
 // made, and each is listed in a log beside it (journal.ts AHEAD_LOG) before it exists, so a run
 // killed meanwhile leaves nothing that the next run does not remove. A run that does not write
 // after all (a refusal, an error, a signal) removes them and the lock (close()).
-import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { Containment } from './contain.js';
 import { Journal, recoveryMessage, type Recovery } from './journal.js';
 import type { EncodedText } from './scratch.js';
-import { removeFiles, sideName } from './temp-file.js';
+import { removeFiles, removeNow, sideName, temporaryOf } from './temp-file.js';
 import { encodedLength, encodeInto } from './text.js';
 import { recordPhase } from './timing.js';
 import { startEngineWorker } from './worker-start.js';
@@ -47,7 +46,6 @@ export interface StagedAhead {
 const AHEAD_MIN_FILES = 64;
 /** Files per message to the worker. */
 const BATCH = 64;
-
 
 function minFiles(): number {
   const n = Number(process.env.BOOT_UPGRADE_AHEAD_MIN);
@@ -193,11 +191,8 @@ export class WriteAhead {
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.off = true;
-      this.pending = [];
-      this.stopListening();
-      this.stopMaking();
-      const removing = this.journal ? removeFiles([...this.asked].map((p) => path.join(this.root, sideName(p, 'tmp')))) : undefined;
+      this.stopStaging();
+      const removing = this.journal ? removeFiles([...this.asked].map((p) => temporaryOf(this.root, p))) : undefined;
       await Promise.all([this.terminateWorker(), removing]);
       // the lock this run took undid a dead run's write, and no write of this run will say so
       if (this.journal && this.recovered) process.stderr.write(`boot-upgrade: ${recoveryMessage(this.recovered)}\n`);
@@ -205,6 +200,14 @@ export class WriteAhead {
       this.journal = undefined;
     })();
     return this.closing;
+  }
+
+  /** Nothing more is offered, sent or made: after it, every temporary file this run will have exists. */
+  private stopStaging(): void {
+    this.off = true;
+    this.pending = [];
+    this.stopListening();
+    this.stopMaking();
   }
 
   /** Stops the worker making files, and waits for the one it is making (see STOP and BUSY). */
@@ -230,16 +233,8 @@ export class WriteAhead {
    * made removed and the lock released; then the signal does what it would have done.
    */
   private interrupt(signal: NodeJS.Signals): void {
-    this.off = true;
-    this.stopListening();
-    this.stopMaking();
-    for (const p of this.asked) {
-      try {
-        unlinkSync(path.join(this.root, sideName(p, 'tmp')));
-      } catch {
-        // not made (ENOENT), or already gone
-      }
-    }
+    this.stopStaging();
+    for (const p of this.asked) removeNow(temporaryOf(this.root, p));
     this.journal?.release();
     this.journal = undefined;
     process.kill(process.pid, signal);

@@ -15,7 +15,7 @@ import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import { ScratchBuffer } from './scratch.js';
 import { unmadeText } from './changes.js';
 import { encode } from './text.js';
-import { removeFiles, sideName, writeTemp } from './temp-file.js';
+import { removeFiles, sideName, temporaryOf, writeTemp } from './temp-file.js';
 
 export class WriteRefused extends Error {
   constructor(message: string) {
@@ -145,7 +145,7 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
     // this run's plan read files the interrupted one was rewriting: they have just changed back
     const overlap = recovered ? changes.filter((c) => recovered.paths.includes(c.path)).map((c) => c.path) : [];
     if (overlap.length) {
-      if (staged) await removeFiles([...staged.asked].map((p) => path.join(root, sideName(p, 'tmp'))));
+      if (staged) await removeFiles([...staged.asked].map((p) => temporaryOf(root, p)));
       throw new WriteRefused(`${overlap[0]}${overlap.length > 1 ? ` and ${overlap.length - 1} more` : ''}: restored from an interrupted run after this run read it; nothing was written, run again`);
     }
     await transact(root, changes, journal, signals, options.hooks ?? {}, staged);
@@ -186,7 +186,7 @@ async function transact(root: string, changes: readonly FileChange[], journal: J
   if (staged) {
     // made ahead for a file the run does not write after all (refused, deleted by a project pass)
     const used = new Set(entries.filter((e) => e.tmp).map((e) => e.path));
-    await removeFiles([...staged.asked].filter((p) => !used.has(p)).map((p) => abs(sideName(p, 'tmp'))));
+    await removeFiles([...staged.asked].filter((p) => !used.has(p)).map((p) => temporaryOf(root, p)));
   }
   journal.record('staging', entries);
   const removeSideFiles = () => removeFiles(entries.flatMap((e) => [e.tmp, e.backup]).filter((p): p is string => !!p).map(abs));
