@@ -11,6 +11,7 @@ import { colorFor } from './color.js';
 import { version } from './version.js';
 import { EXIT, UsageError } from './exit.js';
 import { didYouMean } from './suggest.js';
+import { lowerHelperThreads } from './thread-priority.js';
 
 export { EXIT } from './exit.js';
 
@@ -87,5 +88,6 @@ export function exitWhenFlushed(code: number): void {
 }
 
 if (isEntryPoint()) {
+  lowerHelperThreads(); // the bin's process only (thread-priority.ts)
   main(process.argv.slice(2)).then(exitWhenFlushed);
 }

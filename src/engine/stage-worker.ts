@@ -10,14 +10,16 @@ import { BUSY, STOP, type StageBatch, type StageReply } from './stage-protocol.j
 
 const control = new Int32Array(workerData as SharedArrayBuffer);
 
-// The lowest priority, for this thread only (Linux gives each thread its own nice value; other
-// systems the whole process, so they are left alone). V8's own helper threads (the collector's
-// concurrent marking, the compilers) then take the second core when they need it, instead of
-// sharing the main thread's: the passes ran 15-25 % slower beside the worker without it (10k
-// bench: file passes 510 ms alone, 635-690 ms beside it, 570-600 ms beside it niced).
+// A priority of its own, for this thread only (Linux gives each thread its own nice value; other
+// systems the whole process, so they are left alone): below the main thread, whose passes are the
+// run's critical path (they ran 15-25 % slower beside the worker at the same priority: 10k bench,
+// file passes 510 ms alone, 635-690 ms beside it), and above V8's helper threads, which the bin
+// puts at 19 (src/cli/thread-priority.ts): at 19 beside them the worker fell behind and the main
+// thread waited 100-200 ms for it at the end of the passes; at 10, 10-20 ms.
+const STAGER_NICE = 10;
 if (process.platform === 'linux') {
   try {
-    setPriority(19);
+    setPriority(STAGER_NICE);
   } catch {
     // not allowed here: the worker runs at the normal priority
   }
