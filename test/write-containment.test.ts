@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../src/api.js';
-import { Containment } from '../src/engine/contain.js';
+import { Containment, isPlainRelative, underRoot } from '../src/engine/contain.js';
 import type { FileChange } from '../src/engine/types.js';
 
 const temps: string[] = [];
@@ -58,5 +58,19 @@ describe('writing stays inside the repository', () => {
     expect(c.problem('a/new/deep/file.txt')).toBeUndefined();
     expect(c.problem('a/../../x')).toBe('not a plain path inside the repository');
     expect(c.problem('/etc/passwd')).toBe('not a plain path inside the repository');
+  });
+});
+
+describe('underRoot', () => {
+  const rels = ['a.java', 'src/main/A.java', '.github/x.yml', 'a/.b/c', 'a..b/c', 'a/b.', './a', 'a/./b', 'a/../b', '../a', '..', '.', 'a//b', 'a/', '/abs', 'a/..', 'a\\b', ''];
+  const roots = ['/repo', '/repo/', '/', '/r/./x', 'rel/root', '/r/../s'];
+  it.each(roots)('gives what path.join gives (root %s)', (root) => {
+    for (const rel of rels) expect(underRoot(root, rel)).toBe(path.join(root, rel));
+  });
+  it('calls plain only the paths path.posix.normalize leaves as they are', () => {
+    for (const rel of rels) {
+      if (isPlainRelative(rel)) expect(path.posix.normalize(rel)).toBe(rel);
+    }
+    expect(rels.filter(isPlainRelative)).toEqual(['a.java', 'src/main/A.java', '.github/x.yml', 'a/.b/c', 'a..b/c', 'a/b.', 'a\\b']);
   });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
 import { walkTree } from './walk.js';
+import { underRoot } from './contain.js';
 
 // only needed outside git
 const ignore = lazyModule<typeof import('ignore')>('ignore');
@@ -294,7 +295,7 @@ const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O
 export function readListed(root: string, rel: string, maxFileSize: number): Opened {
   let fd: number;
   try {
-    fd = openSync(path.join(root, rel), OPEN_FLAGS);
+    fd = openSync(underRoot(root, rel), OPEN_FLAGS);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined; // deleted in the work tree but still in the index

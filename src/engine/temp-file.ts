@@ -4,6 +4,7 @@
 import { closeSync, fchmodSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { underRoot } from './contain.js';
 
 /** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
 export function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
@@ -13,7 +14,7 @@ export function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
 
 /** The absolute path of the temporary file of `rel` (a path relative to root). */
 export function temporaryOf(root: string, rel: string): string {
-  return path.join(root, sideName(rel, 'tmp'));
+  return underRoot(root, sideName(rel, 'tmp'));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
-import { Containment } from './contain.js';
+import { Containment, underRoot } from './contain.js';
 import { gitDirtyPaths } from './git.js';
 import { Journal, LockHeld, recoveryMessage, type JournalEntry, type Recovery } from './journal.js';
 import type { StagedAhead, WriteAhead } from './write-ahead.js';
@@ -34,7 +34,7 @@ export function dirtyTargets(root: string, changes: readonly FileChange[]): stri
 function assertWritable(root: string, change: FileChange, containment: Containment): void {
   const outside = containment.problem(change.path);
   if (outside) throw new WriteRefused(`${change.path}: ${outside}`);
-  const target = path.join(root, change.path);
+  const target = underRoot(root, change.path);
   const st = lstatSync(target, { throwIfNoEntry: false });
   if (st?.isSymbolicLink()) throw new WriteRefused(`${change.path}: is a symbolic link; boot-upgrade never writes through links`);
   if (change.status === 'created' && st) throw new WriteRefused(`${change.path}: would be created but already exists`);
@@ -54,7 +54,7 @@ function assertUnchanged(root: string, change: FileChange, scratch: Scratch): vo
   if (!expected) return;
   let now: Buffer | undefined;
   try {
-    now = scratch.disk.read(path.join(root, change.path));
+    now = scratch.disk.read(underRoot(root, change.path));
   } catch {
     now = undefined;
   }
@@ -176,7 +176,7 @@ function madeAhead(change: FileChange, staged: StagedAhead | undefined): boolean
 }
 
 async function transact(root: string, changes: readonly FileChange[], journal: Journal, signals: ReturnType<typeof holdSignals>, hooks: WriteHooks, staged?: StagedAhead): Promise<void> {
-  const abs = (p: string) => path.join(root, p);
+  const abs = (p: string) => underRoot(root, p);
   const entries: JournalEntry[] = changes.map((c) => ({
     path: c.path,
     status: c.status,
