@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits } from '../src/engine/edits.js';
 import { runEngine } from '../src/engine/run.js';
 import { decode, encode } from '../src/engine/text.js';
-import { ParseError, type FilePass, type ProjectPass, type ProjectView } from '../src/engine/types.js';
+import { NotReady, ParseError, type FilePass, type ProjectPass, type ProjectView } from '../src/engine/types.js';
 import { unifiedDiff } from '../src/engine/diff.js';
 import { writeChanges, dirtyTargets } from '../src/engine/write.js';
 import { loadTable } from '../src/table/load.js';
@@ -88,6 +88,48 @@ describe('byte preservation', () => {
 });
 
 describe('runEngine', () => {
+  /** renamePass behind a pass that needs a "parser" loaded on first use (as tree-sitter's grammars are). */
+  function waitingPasses(ready: () => Promise<void>) {
+    let loaded = false;
+    let asked = 0;
+    const needsParser: FilePass = {
+      id: 'needs-parser',
+      description: 'a finding once its parser is there',
+      kinds: ['properties'],
+      rules: ['test/parsed'],
+      run(file) {
+        asked++;
+        if (!loaded) throw new NotReady(ready().then(() => void (loaded = true)), 'the test parser');
+        return { findings: [{ rule: 'test/parsed', severity: 'info', message: 'parsed', offset: 0 }] };
+      },
+    };
+    return { passes: [renamePass, needsParser], asked: () => asked };
+  }
+
+  it('runs a file again, whole, once the parser a pass waited for is there: each finding and edit once', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old warn-me\n', 'application-dev.properties': 'y=old\n' });
+    const { passes, asked } = waitingPasses(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    const result = await runEngine({ root: dir, table, filePasses: passes });
+    expect(result.changes.map((c) => [c.path, c.after?.toString()])).toEqual([
+      ['application-dev.properties', 'y=new\n'],
+      ['application.properties', 'x=new warn-me\n'],
+    ]);
+    expect(result.findings.map((f) => [f.path, f.rule, f.line, f.column])).toEqual([
+      ['application-dev.properties', 'test/parsed', 1, 1],
+      ['application.properties', 'test/parsed', 1, 1],
+      ['application.properties', 'test/warn', 1, 7],
+    ]);
+    expect(asked()).toBeGreaterThanOrEqual(3); // the first file asked before the parser was there
+  });
+
+  it('fails the file (left unchanged, an internal error naming the pass) when the parser cannot load', async () => {
+    const dir = tempRepo({ 'application.properties': 'x=old\n' });
+    const { passes } = waitingPasses(() => Promise.reject(new Error('no grammar here')));
+    const result = await runEngine({ root: dir, table, filePasses: passes });
+    expect(result.changes).toEqual([]);
+    expect(result.errors.map((f) => [f.path, f.rule, f.message])).toEqual([['application.properties', 'internal-error', 'needs-parser failed: no grammar here; left unchanged']]);
+  });
+
   it('leaves an unparseable file untouched and names it', async () => {
     const dir = tempRepo({ 'application.yml': 'old: BROKEN\n', 'application.properties': 'x=old\n' });
     const result = await runEngine({ root: dir, table, filePasses: [renamePass] });
@@ -272,16 +314,16 @@ describe('unified diff', () => {
   it('is accepted by git apply: modified (CRLF, no final newline), created, deleted, binary', async () => {
     const lines = Array.from({ length: 40 }, (_, i) => `line${i}=old\r\n`).join('');
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255, 0, 7]);
-    const files = { 'a.properties': lines, 'tail.properties': 'k=old', 'gone.txt': 'bye\n', 'img/banner.png': png };
+    const files = { 'application.properties': lines, 'tail.properties': 'k=old', 'gone.txt': 'bye\n', 'img/banner.png': png };
     const dir = gitApplies(files, [
-      { path: 'a.properties', kind: 'properties', status: 'modified', before: Buffer.from(lines), after: Buffer.from(lines.replace('line3=old', 'line3=new').replace('line30=old', 'line30=new')), rules: {} },
+      { path: 'application.properties', kind: 'properties', status: 'modified', before: Buffer.from(lines), after: Buffer.from(lines.replace('line3=old', 'line3=new').replace('line30=old', 'line30=new')), rules: {} },
       { path: 'tail.properties', kind: 'properties', status: 'modified', before: Buffer.from('k=old'), after: Buffer.from('k=new'), rules: {} },
       { path: 'new dir/banner.txt', kind: 'other', status: 'created', after: Buffer.from('hello\n'), rules: {} },
       { path: 'gone.txt', kind: 'other', status: 'deleted', before: Buffer.from('bye\n'), rules: {} },
       { path: 'img/banner.png', kind: 'banner-image', status: 'deleted', before: png, rules: {} },
     ]);
-    expect(readFileSync(path.join(dir, 'a.properties'), 'utf8')).toContain('line3=new\r\n');
-    expect(readFileSync(path.join(dir, 'a.properties'), 'utf8')).toContain('line30=new\r\n');
+    expect(readFileSync(path.join(dir, 'application.properties'), 'utf8')).toContain('line3=new\r\n');
+    expect(readFileSync(path.join(dir, 'application.properties'), 'utf8')).toContain('line30=new\r\n');
     expect(readFileSync(path.join(dir, 'tail.properties'), 'utf8')).toBe('k=new');
     expect(readFileSync(path.join(dir, 'new dir/banner.txt'), 'utf8')).toBe('hello\n');
     expect(existsSync(path.join(dir, 'gone.txt'))).toBe(false);

@@ -356,7 +356,8 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
     for (let i = 0; i < files.length; i++) {
       if (!files[i]!.initial) continue;
       const work = files[i]!;
-      applyOutcome(work, await run(i), sink);
+      const outcome = run(i);
+      applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
       const changed = work.source !== work.initial ? work.source! : undefined;
       if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
       // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
