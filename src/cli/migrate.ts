@@ -13,6 +13,7 @@ import { pathBase, rebase } from './paths.js';
 import { HELP } from './help.js';
 import { timed, timedAsync } from '../engine/timing.js';
 import { WriteAhead } from '../engine/write-ahead.js';
+import { collectPlanningGarbage } from './memory.js';
 
 function explainLines(result: RunResult): string {
   return result.changes
@@ -54,7 +55,10 @@ async function planAndWrite(values: Values, root: string, only: string[] | undef
     // Files named on the command line are what the user asked to fix (a hook's staged files).
     if (!values['allow-dirty'] && !only) refused = dirtyTargets(root, result.changes) ?? [];
     if (refused.length) code = EXIT.refused;
-    else await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes, { ahead }));
+    else {
+      await collectPlanningGarbage(); // large repositories: the write reuses the unchanged texts' space (memory.ts)
+      await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes, { ahead }));
+    }
   }
   const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
   if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');
