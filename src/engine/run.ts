@@ -8,6 +8,7 @@ import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnaps
 import { ProjectFiles, viewOf } from './project-view.js';
 import { collectChanges, refusedBroken, type WorkFile } from './changes.js';
 import { listFiles, readListed, type Skipped } from './scan.js';
+import { ScratchBuffer } from './scratch.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import type { AheadFile } from './write-ahead.js';
@@ -87,8 +88,9 @@ async function readWorkFiles(
   const readStart = performance.now();
   // Synchronous reads: measured 4x faster than batched promises on 10,000 small files (130-180 ms
   // against 580-630 ms warm), since each async read costs four thread-pool round trips.
+  const scratch = new ScratchBuffer(); // each file's bytes live until decoded: one buffer for all
   for (const rel of listing.paths) {
-    const opened = readListed(input.root, rel, maxFileSize);
+    const opened = readListed(input.root, rel, maxFileSize, scratch);
     if (!opened) continue;
     if ('skipped' in opened) {
       (opened.skipped.kind === 'unreadable' ? skipped : notFiles).push(opened.skipped);
@@ -124,7 +126,8 @@ const NO_HISTORY: Edit[][] = Object.freeze([]) as unknown as Edit[][];
  */
 function workFile(path: string, kind: FileKind, mode: number, read: Buffer, binary: boolean): WorkFile {
   const initial = binary ? undefined : decodedFile(path, kind, read);
-  return { path, kind, mode, bytes: binary ? read : undefined, initial, source: initial, rules: NO_RULES, failed: false, history: NO_HISTORY };
+  // `read` is the read's scratch buffer: a binary file's bytes are kept, so copied
+  return { path, kind, mode, bytes: binary ? Buffer.from(read) : undefined, initial, source: initial, rules: NO_RULES, failed: false, history: NO_HISTORY };
 }
 
 function decodedFile(path: string, kind: FileKind, bytes: Buffer): SourceFile {

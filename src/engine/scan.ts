@@ -8,6 +8,7 @@ import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
 import { walkTree } from './walk.js';
 import { underRoot } from './contain.js';
+import type { ScratchBuffer } from './scratch.js';
 
 // only needed outside git
 const ignore = lazyModule<typeof import('ignore')>('ignore');
@@ -290,9 +291,10 @@ const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O
 /**
  * Opens a listed path once and reads it: open (never through a link), fstat (a regular file,
  * within the size limit; its mode), read, close. This replaces an lstat before the read: one
- * system call fewer per file, and what is read is what was checked.
+ * system call fewer per file, and what is read is what was checked. With `into`, the bytes are
+ * read into that buffer and valid until its next use (the engine decodes them at once).
  */
-export function readListed(root: string, rel: string, maxFileSize: number): Opened {
+export function readListed(root: string, rel: string, maxFileSize: number, into?: ScratchBuffer): Opened {
   let fd: number;
   try {
     fd = openSync(underRoot(root, rel), OPEN_FLAGS);
@@ -307,7 +309,7 @@ export function readListed(root: string, rel: string, maxFileSize: number): Open
     const problem = notReadable(rel, st, maxFileSize);
     if (problem === null) return undefined;
     if (problem) return { skipped: problem };
-    return { bytes: readWhole(fd, st.size), mode: st.mode & 0o7777 };
+    return { bytes: into ? into.readOpen(fd, st.size) : readWhole(fd, st.size), mode: st.mode & 0o7777 };
   } catch (e) {
     return { skipped: { path: rel, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' } };
   } finally {
