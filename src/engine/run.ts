@@ -57,7 +57,7 @@ export interface EngineInput {
   /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
   defaultPasses?: boolean;
   /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
-  stageAhead?: { offer(file: AheadFile): void; finish(): Promise<void> };
+  stageAhead?: { offer(file: AheadFile): void; passesDone(): Promise<void> };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -269,7 +269,7 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const runnable = files.filter((work) => !isLeftAlone(work.path));
   await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
-  await input.stageAhead?.finish();
+  await input.stageAhead?.passesDone();
   recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));

@@ -129,12 +129,30 @@ describe('a run that does not write what it staged', () => {
     const before = readTree(dir);
     const ahead = new WriteAhead(dir);
     await planMigration({ root: dir, stageAhead: ahead });
-    // the file passes' end sent the last batch and waited for the worker: all are made
+    await ahead.finish(); // the file passes' end only sent the last batch (a small run): wait for the worker
     expect(ahead.stats()).toEqual({ asked: 102, made: 102 });
     expect(sideFiles(dir).filter((p) => p.endsWith('.tmp'))).toHaveLength(102);
     expect(sideFiles(dir)).toEqual(expect.arrayContaining([LOCK_FILE, AHEAD_LOG]));
     await ahead.close();
     expect(readTree(dir)).toEqual(before);
+  });
+
+  it('close() right after the plan, the worker perhaps still making files, leaves the tree as it was', async () => {
+    const dir = sources(100);
+    const before = readTree(dir);
+    const ahead = new WriteAhead(dir);
+    await planMigration({ root: dir, stageAhead: ahead });
+    await ahead.close();
+    expect(readTree(dir)).toEqual(before);
+  });
+
+  it('in a large run (heap over 128 MB) the file passes\' end waits for every file and stops the worker', async () => {
+    const dir = sources(100);
+    const ahead = new WriteAhead(dir);
+    const stageAhead = { offer: (f: Parameters<WriteAhead['offer']>[0]) => ahead.offer(f), passesDone: () => ahead.passesDone(Number.MAX_SAFE_INTEGER) };
+    await planMigration({ root: dir, stageAhead });
+    expect(ahead.stats()).toEqual({ asked: 102, made: 102 });
+    await ahead.close();
   });
 
   it('a dead run’s lock undone when staging began is still reported when the run then does not write', async () => {
@@ -191,7 +209,7 @@ describe('a run that does not write what it staged', () => {
           for (const end = Date.now() + 20000; !existsSync(first) && Date.now() < end; );
           process.kill(process.pid, 'SIGINT');
         },
-        finish: () => stager.finish(),
+        passesDone: () => stager.passesDone(),
       };
       await planMigration({ root: process.argv[1], stageAhead });
       console.log('finished the plan: the signal was not seen');`;
