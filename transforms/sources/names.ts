@@ -206,6 +206,8 @@ function wildcardTypeImports(rowOf: RowOf, model: FileModel, lang: JvmLang, imp:
 
 /** A file importing the same spec from javax and jakarta is half-migrated: say so. */
 function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
+  // a file with no jakarta import mixes nothing: most files, and no package split for each javax import
+  if (!model.imports.some((imp) => imp.chain.tokens[0]!.value === 'jakarta')) return [];
   const javax = new Set<string>();
   const jakarta = new Map<string, number>();
   for (const imp of model.imports) {
