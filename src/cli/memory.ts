@@ -2,19 +2,18 @@
 // garbage from here on, and the write is about to allocate its own (journal, side-file names,
 // buffers). V8 had no reason to collect them yet, so the write grew the heap on top of them:
 // peak RSS at 50,000 files 296-305 MB, over the 300 MB the run promises. Collected first, the
-// write reuses their space: 285-288 MB, for ~115 ms of the collector (3 % of that run). Below
-// LARGE_HEAP there is little to gain (10,000 files: ~50 MB) and the collection is skipped.
+// write reuses their space: 285-288 MB, for ~115 ms of the collector (3 % of that run). In a run
+// that is not large (src/engine/heap.ts; 10,000 files: ~50 MB) there is little to gain, and the
+// collection is skipped.
 //
 // The inspector's HeapProfiler.collectGarbage is Node's public way to ask for a full collection
 // (no --expose-gc). CLI only: a library does not collect its host's heap.
+import { isLargeRun } from '../engine/heap.js';
 import { recordPhase } from '../engine/timing.js';
 
-/** Heap in use (bytes) above which the planning's garbage is collected before the write. */
-export const LARGE_HEAP = 128 * 1024 * 1024;
-
-/** Collects the heap's garbage when the heap is large; resolves when done (or at once when skipped or unavailable). */
-export async function collectPlanningGarbage(heapUsed = process.memoryUsage().heapUsed): Promise<boolean> {
-  if (heapUsed < LARGE_HEAP || process.env.BOOT_UPGRADE_COLLECT === 'off') return false;
+/** Collects the heap's garbage in a large run; resolves when done (or at once when skipped or unavailable). */
+export async function collectPlanningGarbage(large = isLargeRun()): Promise<boolean> {
+  if (!large || process.env.BOOT_UPGRADE_COLLECT === 'off') return false;
   let inspector: typeof import('node:inspector');
   try {
     inspector = await import('node:inspector');

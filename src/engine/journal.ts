@@ -7,8 +7,8 @@
 // then as it was before the interrupted run, and that run's plan can simply be made again.
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
-import { isTemporaryName } from './temp-file.js';
 import path from 'node:path';
+import { isTemporaryName } from './temp-file.js';
 
 export const LOCK_FILE = '.boot-upgrade.lock';
 /**

@@ -1,14 +1,14 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), a walk of the folders (walk.ts) plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
 import { walkTree } from './walk.js';
 import { underRoot } from './contain.js';
-import type { ScratchBuffer } from './scratch.js';
+import { readUpTo, type ScratchBuffer } from './scratch.js';
 
 // only needed outside git
 const ignore = lazyModule<typeof import('ignore')>('ignore');
@@ -264,23 +264,6 @@ export async function scanFiles(
   return { listed: listing.listed, files, skipped, usedGit: listing.usedGit };
 }
 
-/**
- * The bytes of an open file whose fstat said `size`, read straight into a buffer of that size
- * (readFileSync(fd) would fstat the descriptor a second time). Like readFileSync it stops at
- * that size: a file that grows meanwhile is caught before any write, which compares the whole
- * file on disk with the bytes read (write.ts assertUnchanged).
- */
-function readWhole(fd: number, size: number): Buffer {
-  const buf = Buffer.allocUnsafe(size);
-  let got = 0;
-  while (got < size) {
-    const n = readSync(fd, buf, got, size - got, null);
-    if (n === 0) return buf.subarray(0, got); // it shrank
-    got += n;
-  }
-  return buf;
-}
-
 /** What opening a listed path gave: its bytes and mode, a reason not to read it, or nothing (gone, not a file). */
 export type Opened = { bytes: Buffer; mode: number } | { skipped: Skipped } | undefined;
 
@@ -309,7 +292,9 @@ export function readListed(root: string, rel: string, maxFileSize: number, into?
     const problem = notReadable(rel, st, maxFileSize);
     if (problem === null) return undefined;
     if (problem) return { skipped: problem };
-    return { bytes: into ? into.readOpen(fd, st.size) : readWhole(fd, st.size), mode: st.mode & 0o7777 };
+    // straight into a buffer of the size fstat said (readFileSync(fd) would fstat it a second time)
+    const bytes = into ? into.readOpen(fd, st.size) : readUpTo(fd, Buffer.allocUnsafe(st.size), st.size);
+    return { bytes, mode: st.mode & 0o7777 };
   } catch (e) {
     return { skipped: { path: rel, reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, kind: 'unreadable' } };
   } finally {

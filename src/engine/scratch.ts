@@ -9,6 +9,21 @@ import type { SourceFile } from './types.js';
 /** What a change's bytes are made from: a decoded text and how it was encoded (text.ts encode). */
 export type EncodedText = Pick<SourceFile, 'text' | 'encoding' | 'bom'>;
 
+/**
+ * `size` bytes of an open file read into `buf` (room for them), fewer when it shrank; their view.
+ * Like readFileSync it stops at that size: a file that grows meanwhile is caught before any
+ * write, which compares the whole file on disk with the bytes read (write.ts assertUnchanged).
+ */
+export function readUpTo(fd: number, buf: Buffer, size: number): Buffer {
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buf, got, size - got, null);
+    if (n === 0) break; // it shrank
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+
 export class ScratchBuffer {
   private buf = Buffer.allocUnsafe(64 * 1024);
 
@@ -28,14 +43,7 @@ export class ScratchBuffer {
    * files (Buffer's 8 KB pool) and 18 MB for the collector, for bytes dropped once decoded.
    */
   readOpen(fd: number, size: number): Buffer {
-    const buf = this.room(size);
-    let got = 0;
-    while (got < size) {
-      const n = readSync(fd, buf, got, size - got, null);
-      if (n === 0) break; // it shrank
-      got += n;
-    }
-    return buf.subarray(0, got);
+    return readUpTo(fd, this.room(size), size);
   }
 
   /** The whole file, to its end whatever its size said, in this buffer: valid until its next use. */

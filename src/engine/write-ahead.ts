@@ -17,6 +17,7 @@ import { Journal, recoveryMessage, type Recovery } from './journal.js';
 import type { EncodedText } from './scratch.js';
 import { removeFiles, removeNow, sideName, temporaryOf } from './temp-file.js';
 import { encodedLength, encodeInto } from './text.js';
+import { isLargeRun } from './heap.js';
 import { recordPhase } from './timing.js';
 import { startEngineWorker } from './worker-start.js';
 import { BUSY, STOP, type StageBatch, type StageReply } from './stage-protocol.js';
@@ -44,8 +45,6 @@ export interface StagedAhead {
  * buys nothing, and the write makes them. BOOT_UPGRADE_AHEAD_MIN sets it (tests), BOOT_UPGRADE_AHEAD=off turns staging ahead off.
  */
 const AHEAD_MIN_FILES = 64;
-/** Heap in use (bytes) from which the worker is stopped when the file passes end (passesDone). */
-const LARGE_RUN_HEAP = 128 * 1024 * 1024;
 /** Files per message to the worker. */
 const BATCH = 64;
 
@@ -170,13 +169,13 @@ export class WriteAhead {
 
   /**
    * The file passes are done: no more files will be offered, and the pending ones are sent. In a
-   * large run (heap over LARGE_RUN_HEAP) every batch is also waited for and the worker stopped now,
+   * large run (heap.ts) every batch is also waited for and the worker stopped now,
    * so that its thread and heap (~10 MB) are gone before the run holds the most (the project
    * passes, the changes). Otherwise it makes its last files beside the project passes, and the
    * write waits for it (handOver): 20 ms the main thread no longer waits at 10,000 files.
    */
-  passesDone(heapUsed = process.memoryUsage().heapUsed): Promise<void> {
-    if (heapUsed >= LARGE_RUN_HEAP) return this.finish();
+  passesDone(large = isLargeRun()): Promise<void> {
+    if (large) return this.finish();
     if (this.worker && !this.off) this.send();
     this.off = true;
     return Promise.resolve();

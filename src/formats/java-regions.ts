@@ -4,7 +4,6 @@
 // for a question about a few offsets of a file (transforms/sources/inert.ts), one walk over its
 // characters instead of its whole token list. test/inert.test.ts holds both to the same texts.
 
-
 /** A stretch of a Java text that is not code. */
 export interface Region {
   start: number;

@@ -214,15 +214,13 @@ function mixedSpecs(idx: CodeIndex, model: FileModel): FindingInput[] {
     const head = imp.chain.tokens[0]!.value;
     if (head !== 'javax' && head !== 'jakarta') continue; // only these two are compared
     const parts = imp.chain.tokens.map((t) => t.value);
-    const { pkgParts, cls } = splitQualified(parts);
-    const pkg = parts.slice(0, imp.chain.wildcard && cls === undefined ? parts.length : pkgParts).join('.');
-    if (parts[0] === 'javax') {
-      const fate = idx.fate(pkg, cls);
-      if (fate.kind === 'move') javax.add(fate.row.spec);
-    } else if (parts[0] === 'jakarta') {
-      const spec = idx.specOfJakarta(pkg);
-      if (spec && !jakarta.has(spec)) jakarta.set(spec, model.tokens[imp.startToken]!.start);
+    if (head === 'javax') {
+      const fate = javaxFate(idx, parts, imp.chain.wildcard);
+      if (fate?.kind === 'move') javax.add(fate.row.spec);
+      continue;
     }
+    const spec = idx.specOfJakarta(parts.slice(0, splitQualified(parts).pkgParts).join('.'));
+    if (spec && !jakarta.has(spec)) jakarta.set(spec, model.tokens[imp.startToken]!.start);
   }
   const out: FindingInput[] = [];
   for (const [spec, offset] of jakarta) {
