@@ -14,6 +14,7 @@ import { planMigration, unifiedDiff, writeChanges } from '../src/api.js';
 import { breaksFile } from '../src/engine/verify.js';
 import { decode } from '../src/engine/text.js';
 import { loadTable } from '../src/table/load.js';
+import { seededRandom as random } from './helpers/random-config.js';
 import { readTree, treeDiff } from './helpers/tree.js';
 
 // BOOT_UPGRADE_FUZZ_SEED / _RUNS explore further by hand; the suite keeps the fixed budget (~20 s)
@@ -21,18 +22,6 @@ const SEED = Number(process.env.BOOT_UPGRADE_FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.BOOT_UPGRADE_FUZZ_RUNS ?? 120);
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const table = loadTable();
-
-/** mulberry32: a tiny seeded generator, so a failing run can be replayed from its number. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function inputs(): string[] {
   return readdirSync(FIXTURES)

@@ -1,8 +1,8 @@
-// FilePass.settles: a pass that reaches its fixed point in one round spares the engine a
-// confirming second round on every file it changed. The claim is checked for the Java/Kotlin
+// FilePass.settles: passes that reach their fixed point in one round spare the engine a
+// confirming second round on every file they changed. The claim is checked for the Java/Kotlin
 // pass on every fixture source (its output, run again, gives no edit and no new finding), and
-// the engine is checked to honour the flag only where it is safe: the kind's only pass, and no
-// edit deferred.
+// the engine is checked to honour the flag only where it is safe: every pass of the kind claims
+// it, and no edit was deferred. test/settles-config.test.ts checks the configuration passes.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,13 +108,20 @@ describe('the engine and FilePass.settles', () => {
     expect(pass.runs).toBe(2);
   });
 
-  it('runs another round when an edit was deferred, or another pass reads the kind', async () => {
+  it('runs another round when an edit was deferred, or another pass of the kind does not claim it', async () => {
     const deferring = renamer(true, true);
     await runEngine({ root: dir, table, filePasses: [deferring] });
     expect(deferring.runs).toBe(2);
     const first = renamer(true);
-    const other = { ...renamer(true), id: 'test/other', run: () => ({}) };
+    const other = { ...renamer(false), id: 'test/other', run: () => ({}) };
     await runEngine({ root: dir, table, filePasses: [first, other] });
     expect(first.runs).toBe(2);
+  });
+
+  it('runs one round when every pass of the kind claims it', async () => {
+    const first = renamer(true);
+    const other = { ...renamer(true), id: 'test/other', run: () => ({}) };
+    await runEngine({ root: dir, table, filePasses: [first, other] });
+    expect(first.runs).toBe(1);
   });
 });

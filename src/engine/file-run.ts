@@ -133,15 +133,15 @@ export function mapToRound(f: FindingInput, history: readonly Edit[][]): Finding
  * are recorded in the order they are found and handed to the run's sink by the caller, in file
  * order, so the result is the same whichever thread ran the file.
  */
-/** Whether the only pass of this kind settles in one round (FilePass.settles): per pass list and kind, once. */
+/** Whether every pass of this kind settles in one round (FilePass.settles): per pass list and kind, once. */
 const settlingKinds = new WeakMap<readonly FilePass[], Map<string, boolean>>();
-function settlesAlone(passes: readonly FilePass[], kind: string): boolean {
+function kindSettles(passes: readonly FilePass[], kind: string): boolean {
   let byKind = settlingKinds.get(passes);
   if (!byKind) settlingKinds.set(passes, (byKind = new Map()));
   let settles = byKind.get(kind);
   if (settles === undefined) {
     const ofKind = passes.filter((p) => p.kinds.includes(kind as SourceFile['kind']));
-    byKind.set(kind, (settles = ofKind.length === 1 && ofKind[0]!.settles === true));
+    byKind.set(kind, (settles = ofKind.length > 0 && ofKind.every((p) => p.settles === true)));
   }
   return settles;
 }
@@ -181,7 +181,7 @@ function prefilterSays(pass: FilePass, text: string, ctx: PassContext): boolean 
 
 function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx: PassContext, select: Selector): FileOutcome | Waiting {
   const out: FileOutcome = { text: original.text, rules: {}, failed: false, history: [], findings: [] };
-  const oneRound = settlesAlone(passes, original.kind);
+  const oneRound = kindSettles(passes, original.kind);
   const sink: FindingCollector = { add: (f, offset) => void out.findings.push([f, offset]) };
   let current = original;
   const found: FindingInput[] = [];
@@ -207,9 +207,10 @@ function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx
     if (spliced.applied.length === 0) break;
     for (const e of spliced.applied) out.rules[e.rule] = (out.rules[e.rule] ?? 0) + 1;
     out.history.push(spliced.applied);
+    if (round > 0 && process.env.BU_ROUNDLOG) require('node:fs').appendFileSync(process.env.BU_ROUNDLOG, `${original.kind} ${original.path} round ${round} oneRound=${oneRound} passes=${passes.length}\n`);
     current = { ...current, text: spliced.text };
-    // a second round would only confirm what the pass declares (15 % of Java runs on the bench);
-    // deferred overlapping edits still need one
+    // a second round would only confirm what the passes declare (15 % of Java runs on the
+    // bench, every changed configuration file); deferred overlapping edits still need one
     if (oneRound && spliced.deferred.length === 0) break;
     if (timingsEnabled()) recordPhase(`another round needed (${current.kind}; count only)`, 0);
     if (round === MAX_ROUNDS - 1) {

@@ -61,6 +61,7 @@ export const mavenPass: FilePass = {
     targetRelease(ctx.table, ctx.options.bootVersion); // a wrong --boot-version fails before any file
   },
   prefilter: (text) => text.includes('<project'),
+  settles: true, // test/settles-config.test.ts
   run: migratePom,
 };
 

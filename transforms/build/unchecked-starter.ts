@@ -62,6 +62,7 @@ export const uncheckedStarterPass: FilePass = {
   kinds: ['pom', 'gradle', 'gradle-kts', 'version-catalog'],
   rules: [UNCHECKED_STARTER_RULE],
   prefilter: (text) => text.includes('-spring-boot-starter'),
+  settles: true, // reports only (test/settles-config.test.ts)
   run(file, ctx) {
     // A pom saxes rejects is reported by build/maven as parse-error; nothing to add here.
     let declared: Declared[];

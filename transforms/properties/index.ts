@@ -12,6 +12,7 @@ export const propertiesPass: FilePass = {
   kinds: ['properties'],
   rules: ALL_RULES,
   prefilter: (text, ctx) => mentionsTableKeys(ctx.table, text) || mentionsLibraryConfig(text),
+  settles: true, // no renamed key is renamed again (test/settles-config.test.ts)
   run: migrateProperties,
 };
 

@@ -144,6 +144,7 @@ export const traceIdPatternPass: FilePass = {
   kinds: ['properties', 'yaml', 'xml'],
   rules: [TRACE_ID_RULE],
   prefilter: (text, ctx) => !!ctx.table.libraries && (text.includes('X-') || anySleuthBuild(ctx.project)),
+  settles: true, // reports only, on lines the key renames leave where they were (test/settles-config.test.ts)
   run(file, ctx): PassResult {
     const rows = ctx.table.libraries?.observability.logPattern;
     return rows ? { findings: run(file, rows, ctx.project) } : {};

@@ -110,6 +110,7 @@ export const xmlDescriptorsPass: FilePass = {
   kinds: ['jpa-xml', 'xml'],
   rules: [RULE.jpaXml, RULE.jakartaXml],
   prefilter: (text, ctx) => codeIndex(ctx.table).xmlNeedles.test(text),
+  settles: true, // a jakarta name or namespace is never a needle again (test/settles-config.test.ts)
   run(file, ctx) {
     const idx = codeIndex(ctx.table);
     const row = descriptorRow(idx.code.xmlDescriptors, file.path);

@@ -1,0 +1,86 @@
+// FilePass.settles for the configuration and descriptor passes (YAML, properties, XML
+// descriptors, poms): a claim that one round reaches the fixed point spares a confirming round
+// on every file they change. A differential test: the same trees planned with the claim and
+// without must give the same changes, byte for byte, and the same findings, in the same order.
+// The trees: every fixture, and seeded random application.yml/.properties files built from the
+// table's keys (test/helpers/random-config.ts). BOOT_UPGRADE_RANDOM_DOCS / _SEED explore
+// further by hand.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { planMigration } from '../src/api.js';
+import type { FilePass, RunResult } from '../src/engine/types.js';
+import { loadTable } from '../src/table/load.js';
+import { FILE_PASSES } from '../transforms/index.js';
+import { keyPool, randomLogback, randomPersistence, randomPom, randomProperties, randomYaml, seededRandom } from './helpers/random-config.js';
+
+const table = loadTable();
+const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+const DOCS = Number(process.env.BOOT_UPGRADE_RANDOM_DOCS ?? 400);
+const SEED = Number(process.env.BOOT_UPGRADE_RANDOM_SEED ?? 20261124);
+const CLAIMING = ['properties', 'properties/trace-id-pattern', 'sources/xml-descriptors', 'build/maven', 'build/unchecked-starter'];
+const temps: string[] = [];
+afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+
+/** The default passes, with the settles claim of the four passes set as given. */
+function passesWith(settles: boolean): FilePass[] {
+  return FILE_PASSES.map((p) => (CLAIMING.includes(p.id) ? { ...p, settles } : p));
+}
+
+/** Everything a user gets from a plan, a line per change (bytes and rules) and per finding. */
+function outcome(r: RunResult): string[] {
+  const changes = r.changes.map((c) => JSON.stringify({ path: c.path, status: c.status, after: c.after?.toString(), rules: c.rules }));
+  return [...changes, ...[...r.findings, ...r.errors].map((f) => JSON.stringify(f))];
+}
+
+/** Plans a tree both ways; returns the plan made with the confirming round. */
+async function sameBothWays(root: string): Promise<RunResult> {
+  const claimed = outcome(await planMigration({ root, table, filePasses: passesWith(true), leaveAlone: false }));
+  const confirmed = await planMigration({ root, table, filePasses: passesWith(false), leaveAlone: false });
+  const expected = outcome(confirmed);
+  // the lines one plan has and the other lacks first (a readable failure), then the order
+  expect({ root, missing: expected.filter((l) => !claimed.includes(l)), extra: claimed.filter((l) => !expected.includes(l)) }).toEqual({ root, missing: [], extra: [] });
+  expect(claimed).toEqual(expected);
+  return confirmed;
+}
+
+describe('the configuration passes settle in one round', () => {
+  it('claim the fixed point for the kind they alone read', () => {
+    for (const id of CLAIMING) expect(FILE_PASSES.find((p) => p.id === id)?.settles, id).toBe(true);
+  });
+
+  it('plan every fixture as they plan it with a confirming round', async () => {
+    const inputs = readdirSync(FIXTURES).flatMap((t) => readdirSync(path.join(FIXTURES, t)).map((c) => path.join(FIXTURES, t, c, 'input')));
+    let changed = 0;
+    for (const dir of inputs) if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) changed += (await sameBothWays(dir)).changes.length;
+    expect(changed).toBeGreaterThan(150); // the fixtures exercise it, not an empty loop
+  });
+
+  it(`plan ${DOCS} random YAML and ${DOCS} random properties files (and poms, logback and persistence XML) as they plan them with a confirming round`, async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'bu-settles-config-'));
+    temps.push(root);
+    const pool = keyPool(table);
+    const next = seededRandom(SEED);
+    for (let i = 0; i < DOCS; i++) {
+      const dir = path.join(root, `m${i}`, 'src', 'main', 'resources');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'application.yml'), randomYaml(next, pool));
+      writeFileSync(path.join(dir, 'application.properties'), randomProperties(next, pool));
+      // a build (with Sleuth now and then: the log pattern rule reads it), log and JPA XML
+      if (i % 2 === 0) writeFileSync(path.join(root, `m${i}`, 'pom.xml'), randomPom(next, `m${i}`));
+      if (i % 3 === 0) writeFileSync(path.join(dir, 'logback-spring.xml'), randomLogback(next));
+      if (i % 5 === 0) {
+        mkdirSync(path.join(dir, 'META-INF'));
+        writeFileSync(path.join(dir, 'META-INF', 'persistence.xml'), randomPersistence(next));
+      }
+    }
+    const plan = await sameBothWays(root);
+    // the random files exercise every claiming pass, not an empty loop
+    const changedKinds = new Set(plan.changes.map((c) => c.kind));
+    for (const kind of ['properties', 'pom', 'jpa-xml'] as const) expect(changedKinds, kind).toContain(kind);
+    expect(plan.changes.filter((c) => c.kind === 'properties').length).toBeGreaterThan(DOCS / 2);
+    const reported = new Set(plan.findings.map((f) => f.rule));
+    for (const rule of ['observability/trace-id-pattern', 'build/unchecked-starter']) expect(reported, rule).toContain(rule);
+  });
+});
