@@ -133,19 +133,6 @@ export function mapToRound(f: FindingInput, history: readonly Edit[][]): Finding
  * are recorded in the order they are found and handed to the run's sink by the caller, in file
  * order, so the result is the same whichever thread ran the file.
  */
-/** Whether every pass of this kind settles in one round (FilePass.settles): per pass list and kind, once. */
-const settlingKinds = new WeakMap<readonly FilePass[], Map<string, boolean>>();
-function kindSettles(passes: readonly FilePass[], kind: string): boolean {
-  let byKind = settlingKinds.get(passes);
-  if (!byKind) settlingKinds.set(passes, (byKind = new Map()));
-  let settles = byKind.get(kind);
-  if (settles === undefined) {
-    const ofKind = passes.filter((p) => p.kinds.includes(kind as SourceFile['kind']));
-    byKind.set(kind, (settles = ofKind.length > 0 && ofKind.every((p) => p.settles === true)));
-  }
-  return settles;
-}
-
 /** A pass waits for a parser loaded on first use: the file is run again, whole, once it is there. */
 interface Waiting {
   ready: Promise<void>;
@@ -181,15 +168,18 @@ function prefilterSays(pass: FilePass, text: string, ctx: PassContext): boolean 
 
 function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx: PassContext, select: Selector): FileOutcome | Waiting {
   const out: FileOutcome = { text: original.text, rules: {}, failed: false, history: [], findings: [] };
-  const oneRound = kindSettles(passes, original.kind);
   const sink: FindingCollector = { add: (f, offset) => void out.findings.push([f, offset]) };
   let current = original;
   const found: FindingInput[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const edits: Edit[] = [];
+    let settled = true; // every pass of the kind claims the fixed point (FilePass.settles, PassResult.settled)
     for (const pass of passes) {
       if (!pass.kinds.includes(current.kind)) continue;
-      if (!prefilterSays(pass, current.text, ctx)) continue;
+      if (!prefilterSays(pass, current.text, ctx)) {
+        if (!pass.settles) settled = false; // its needles may be in the text this round leaves
+        continue;
+      }
       let result;
       try {
         result = timingsEnabled() ? timed(`file pass ${pass.id}`, () => pass.run(current, ctx)) : pass.run(current, ctx);
@@ -198,6 +188,7 @@ function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx
         failFile(out, original, error, pass.id, sink);
         return out; // findings of a file left untouched would describe edits that never happen
       }
+      if (!pass.settles && !result.settled) settled = false;
       for (const f of result.findings ?? []) if (select.rule(pass.id, f.rule)) found.push(mapToRound(f, out.history));
       const wanted = (result.edits ?? []).filter((e) => select.rule(pass.id, e.rule));
       appendAll(edits, checkEdits(current, wanted, sink, pass.id));
@@ -207,11 +198,10 @@ function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx
     if (spliced.applied.length === 0) break;
     for (const e of spliced.applied) out.rules[e.rule] = (out.rules[e.rule] ?? 0) + 1;
     out.history.push(spliced.applied);
-    if (round > 0 && process.env.BU_ROUNDLOG) require('node:fs').appendFileSync(process.env.BU_ROUNDLOG, `${original.kind} ${original.path} round ${round} oneRound=${oneRound} passes=${passes.length}\n`);
     current = { ...current, text: spliced.text };
     // a second round would only confirm what the passes declare (15 % of Java runs on the
     // bench, every changed configuration file); deferred overlapping edits still need one
-    if (oneRound && spliced.deferred.length === 0) break;
+    if (settled && spliced.deferred.length === 0) break;
     if (timingsEnabled()) recordPhase(`another round needed (${current.kind}; count only)`, 0);
     if (round === MAX_ROUNDS - 1) {
       found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });

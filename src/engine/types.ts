@@ -121,6 +121,12 @@ export interface RunDecision {
 export interface PassResult {
   edits?: Edit[];
   findings?: FindingInput[];
+  /**
+   * FilePass.settles for this file alone: the pass left nothing for another round (it put off
+   * no edit because another held its place). A pass whose fixed point takes rounds on some
+   * files, and only on those it can name, says so per file.
+   */
+  settled?: boolean;
 }
 
 /** Thrown by a format adapter when a file cannot be parsed: the file is left untouched and reported. */
@@ -177,9 +183,9 @@ export interface FilePass {
   /**
    * One round reaches the fixed point: run again on the text its round left (its own edits and
    * those of the other passes of the kind, applied together), it returns no edit and no finding
-   * it did not already return at the same place. When every pass of a kind claims it, a file of
-   * that kind that changed needs no second round to confirm the fixed point, unless an edit was
-   * deferred (file-run.ts). Proven by differential tests (the same plan with and without the
+   * it did not already return at the same place. When every pass of a kind claims it (here, or
+   * for one file in PassResult.settled), a file of that kind that changed needs no second round
+   * to confirm the fixed point, unless an edit was deferred (file-run.ts). Proven by differential tests (the same plan with and without the
    * confirming round): test/settles.test.ts for Java and Kotlin, test/settles-config.test.ts
    * for YAML, properties, XML and poms over every fixture and seeded random documents.
    */

@@ -101,7 +101,7 @@ function display(key: string, value: string): string {
 export function migrateProperties(file: SourceFile, ctx: PassContext): PassResult {
   const parsed = parseProperties(file.text);
   const profile = PROFILE_FILE.exec(posix.basename(file.path))?.[1];
-  const result: Required<PassResult> = { edits: [], findings: [] };
+  const result: Required<Pick<PassResult, 'edits' | 'findings'>> = { edits: [], findings: [] };
   const found = libraryConfigContext(ctx.project);
   const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };
   for (const doc of parsed.documents) {

@@ -2,7 +2,7 @@
 // renames and moves Spring Boot 2.7 keys to their 3.0 paths by splicing lines, never by
 // re-printing a document. Registered in transforms/index.ts.
 import { decidedSpringfox } from '../sources/springfox-switch.js';
-import type { FilePass, PassContext, ProjectPass, SourceFile } from '../../src/engine/types.js';
+import type { FilePass, PassContext, PassResult, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { parseYaml } from '../../src/formats/yaml.js';
 import { mentionsTableKeys, RULES } from '../../src/properties/resolve.js';
@@ -13,7 +13,7 @@ import { libraryConfigContext, LIBRARY_CONFIG_RULES, mentionsLibraryConfig } fro
 const PROFILE_FILE = /(^|\/)(application|bootstrap)-[^/]+\.ya?ml$/i;
 
 
-export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
+export function runYaml(file: SourceFile, ctx: PassContext): PassResult {
   const parsed = parseYaml(file.text);
   const out: PlanOutput = { edits: [], findings: [] };
   const eol = detectEol(file.text);
@@ -22,7 +22,7 @@ export function runYaml(file: SourceFile, ctx: PassContext): PlanOutput {
   const found = libraryConfigContext(ctx.project);
   const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };
   for (const doc of parsed.docs) new DocPlanner(parsed, doc, ctx.table, eol, profileFile, out, wanted, libs).run();
-  return out;
+  return { edits: out.edits, findings: out.findings, settled: !out.postponed };
 }
 
 export const yamlPass: FilePass = {

@@ -78,6 +78,8 @@ const ANCHOR_HAZARD: Outcome = { rule: YAML_RULES.anchor, message: 'an anchor or
 export interface PlanOutput {
   edits: Edit[];
   findings: FindingInput[];
+  /** Something was left for the next round (its place was taken this round): the engine must run another. */
+  postponed?: boolean;
 }
 
 export class DocPlanner {
@@ -140,6 +142,7 @@ export class DocPlanner {
     }
     if (isAlias(pair.value) && subtreeMove(this.table, pair.path.join('.'))) {
       this.finding(pair, YAML_RULES.anchor, 'warning', `${pair.path.join('.')} is an alias (*${pair.value.source}) of a map whose keys move in 3.0; write the keys out under the new path by hand`);
+      this.out.postponed = true;
       return;
     }
     if (this.leaf(pair)) return;
@@ -186,7 +189,7 @@ export class DocPlanner {
           this.finding(pair, RULES.value, 'warning', `${key}: the '${item.text}' endpoint no longer exists in Spring Boot 3.0; remove it`, item.start);
         } else if (this.reserve([[item.start, item.end]], [])) {
           this.out.edits.push({ start: item.start, end: item.end, text: change.to, rule: RULES.value });
-        }
+        } else this.out.postponed = true;
       }
     }
   }
@@ -198,7 +201,8 @@ export class DocPlanner {
     if (change.edit && this.reserve([[change.edit.start, change.edit.end]], [])) {
       this.out.edits.push({ ...change.edit, rule: LIBRARY_CONFIG_RULES.dialect });
     } else if (change.edit) {
-      return; // another edit holds the value this round; the next round sees it again
+      this.out.postponed = true; // another edit holds the value this round; the next round sees it again
+      return;
     }
     this.finding(pair, LIBRARY_CONFIG_RULES.dialect, change.severity, change.message, pair.key.range![0], change.docs);
   }
@@ -213,27 +217,29 @@ export class DocPlanner {
   // ---- conversions -----------------------------------------------------------------------
 
   private convert(row: PropertyConversion, pairs: YamlPair[]): void {
+    // reported instead of converted: the keys present may differ once this round's moves are made
+    const reported = () => void (this.out.postponed = true);
     const present: PresentKey[] = [];
     for (const pair of pairs) {
       const value = plainValue(pair);
       const key = row.from.find((f) => canon(splitKey(f)) === canon(pair.path)) ?? row.from[0]!;
       if (value === undefined) {
         this.finding(pair, RULES.convert, row.level, `${pair.path.join('.')} -> ${row.to}: the value is not a plain scalar or list; change it by hand. ${row.reason}`);
-        return;
+        return reported();
       }
       present.push({ key, value });
     }
     const outcome = convertValue(row, present);
     if (outcome.kind === 'report') {
       for (const pair of pairs) this.finding(pair, RULES.convert, row.level, outcome.message);
-      return;
+      return reported();
     }
     const consumed = new Set(outcome.consumed.map((k) => canon(splitKey(k))));
     const first = pairs.find((p) => consumed.has(canon(p.path))) ?? pairs[0]!;
     const value = valueEdit(this.text, first, outcome.value);
     if (value === 'uncertain') {
       this.finding(first, RULES.convert, row.level, `${first.path.join('.')} -> ${outcome.key}: the value's layout cannot be rewritten with certainty; set ${outcome.key}: ${outcome.value} by hand`);
-      return;
+      return reported();
     }
     const others = pairs.filter((p) => p !== first && consumed.has(canon(p.path)));
     this.tryMove({ pair: first, target: splitKey(outcome.key), rule: RULES.convert, value, consumed: others }, 'leaf');
@@ -243,6 +249,10 @@ export class DocPlanner {
 
   /** Moves a pair to `target`. For a block, false means "move its keys one by one instead". */
   private tryMove(move: Move, mode: 'block' | 'leaf'): boolean {
+    // a move not made this round may be made, or met differently, in the next: what stood in the
+    // way (a key at the target, a flow map, another move's lines) may have moved meanwhile
+    const postponedBefore = this.out.postponed;
+    this.out.postponed = true;
     // A rule the run does not select must not hold the round's one structural rule (it would starve the others).
     if (!this.wanted(move.rule)) return mode === 'leaf';
     const from = move.pair.path.join('.');
@@ -254,8 +264,10 @@ export class DocPlanner {
       return true;
     }
     const outcome = this.place(move);
-    if (outcome === 'done') this.claimed.add(canon(move.target));
-    else if (outcome !== 'busy') this.finding(move.pair, outcome.rule, 'warning', `${from} -> ${to}: ${outcome.message}`);
+    if (outcome === 'done') {
+      this.claimed.add(canon(move.target));
+      this.out.postponed = postponedBefore;
+    } else if (outcome !== 'busy') this.finding(move.pair, outcome.rule, 'warning', `${from} -> ${to}: ${outcome.message}`);
     return true;
   }
 
