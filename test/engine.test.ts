@@ -76,6 +76,30 @@ describe('byte preservation', () => {
     expect(encode(y.text, y.encoding, y.bom).equals(invalidUtf8)).toBe(true);
   });
 
+  it('reads UTF-8 as a strict decoder does, and everything else as ISO-8859-1', () => {
+    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const samples = [
+      Buffer.from('plain ascii\n'),
+      Buffer.from('caf\u00e9 \u2603 \u{1F600} \uFEFFinner bom\n'),
+      Buffer.from([0xed, 0xa0, 0x80]), // an encoded surrogate: not UTF-8
+      Buffer.from([0xc0, 0xaf]), // an overlong '/'
+      Buffer.from([0x61, 0xe2, 0x82]), // cut in the middle of a character
+      Buffer.alloc(0),
+    ];
+    for (const bytes of samples) {
+      const d = decode(bytes, 'java');
+      let expected: string | undefined;
+      try {
+        expected = strict.decode(bytes);
+      } catch {
+        expected = undefined;
+      }
+      expect(d.encoding, bytes.toString('hex')).toBe(expected === undefined ? 'latin1' : 'utf8');
+      expect(d.text).toBe(expected ?? bytes.toString('latin1'));
+      expect(encode(d.text, d.encoding, d.bom).equals(bytes)).toBe(true);
+    }
+  });
+
   it('keeps every byte outside an edit', async () => {
     const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=old\r\n\tb=caf'), Buffer.from([0xe9]), Buffer.from('\r\n# old comment\r\n')]);
     const dir = tempRepo({ 'src/main/resources/application.properties': original });

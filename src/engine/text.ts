@@ -1,10 +1,10 @@
 // Decoding that never loses a byte: a file is read as UTF-8 when it is valid UTF-8 and as
 // ISO-8859-1 otherwise (and always for .properties, which Spring reads as ISO-8859-1), so that
 // encode(decode(bytes)) === bytes for every input. The BOM is kept aside and put back on write.
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { Encoding, FileKind } from './types.js';
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export interface Decoded {
   text: string;
@@ -19,11 +19,12 @@ export function decode(bytes: Buffer, kind: FileKind): Decoded {
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
   if (LATIN1_KINDS.has(kind)) return { text: body.toString('latin1'), encoding: 'latin1', bom };
-  try {
-    return { text: strictUtf8.decode(body), encoding: 'utf8', bom };
-  } catch {
-    return { text: body.toString('latin1'), encoding: 'latin1', bom };
-  }
+  // Validated first, then decoded (no exception for a latin1 file); ASCII, most sources, is the
+  // same string read either way and latin1 is the cheaper copy. A strict TextDecoder cost twice
+  // as much on the 10k bench (11 against 5 ms).
+  if (isAscii(body)) return { text: body.toString('latin1'), encoding: 'utf8', bom };
+  if (isUtf8(body)) return { text: body.toString('utf8'), encoding: 'utf8', bom };
+  return { text: body.toString('latin1'), encoding: 'latin1', bom };
 }
 
 /** Characters that a latin1 file cannot hold: such an edit must be refused, never re-encoded. */

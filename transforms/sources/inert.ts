@@ -13,7 +13,7 @@
 // test/inert.test.ts runs the whole pass on every fixture source this skips.
 import { escapeRegExp } from '../../src/engine/text.js';
 import { isIdentPart, isIdentStart } from '../../src/formats/jvm-tokens.js';
-import { javaRegions, regionAt } from '../../src/formats/java-regions.js';
+import { walkJavaRegions } from '../../src/formats/java-regions.js';
 import { javaxFate, type CodeIndex } from './model.js';
 import { movedLiteral } from './strings.js';
 
@@ -70,16 +70,21 @@ function needlesButJavax(idx: CodeIndex, libraryNeedle: RegExp): RegExp {
  */
 export function needlesInert(idx: CodeIndex, text: string, libraryNeedle: RegExp): boolean {
   if (needlesButJavax(idx, libraryNeedle).test(text)) return false;
-  const spans = javaRegions(text);
-  if (!spans) return false;
-  for (let at = text.indexOf('javax'); at >= 0; at = text.indexOf('javax', at + 5)) {
-    const span = regionAt(spans, at);
-    if (span?.region === 'comment') continue;
-    if (span?.region === 'string') {
-      if (movedLiteral(idx, text.slice(span.content!, span.end - 1))) return false;
-      continue;
-    }
-    if (span || !stayingJavaxName(idx, text, at)) return false;
-  }
-  return true;
+  // each `javax` judged where the walk over the regions meets it: in code before a region, or
+  // inside one; the walk stops at the first that is not inert
+  let at = text.indexOf('javax');
+  const nextJavax = () => (at = text.indexOf('javax', at + 5));
+  const inCodeInert = (before: number) => {
+    for (; at >= 0 && at < before; nextJavax()) if (!stayingJavaxName(idx, text, at)) return false;
+    return true;
+  };
+  const walk = walkJavaRegions(text, (start, end, region, content) => {
+    if (!inCodeInert(start)) return false;
+    if (at < 0 || at >= end) return true;
+    if (region === 'other-literal') return false; // a char literal or a text block: the pass decides
+    if (region === 'string' && movedLiteral(idx, text.slice(content, end - 1))) return false;
+    while (at >= 0 && at < end) nextJavax();
+    return true;
+  });
+  return walk === 'done' && inCodeInert(text.length);
 }
