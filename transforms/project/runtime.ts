@@ -21,11 +21,15 @@ interface Facts {
   env: ProjectFile[];
   /** Tokens of the sources scanned so far in this run of the pass (see tokensOf). */
   tokens: Map<ProjectFile, Token[]>;
+  /** Every entry's canonical key: hasKey asks it for an exact key instead of walking the entries. */
+  canonicalKeys: Set<string>;
 }
 
 function gather(project: ProjectView): Facts {
+  const entries = configFiles(project).flatMap((c) => c.entries);
   return {
-    entries: configFiles(project).flatMap((c) => c.entries),
+    entries,
+    canonicalKeys: new Set(entries.map((e) => e.canonical)),
     sources: project.ofKind(...SOURCE_KINDS),
     builds: project.ofKind(...BUILD_KINDS),
     env: project.ofKind('env'),
@@ -90,15 +94,26 @@ function tokensOf(file: ProjectFile, cache: Map<ProjectFile, Token[]>): Token[] 
   return tokens;
 }
 
+/** A type the rules look for: its name, simple name and package, split once per run of the pass. */
+interface SoughtType {
+  fqcn: string;
+  simple: string;
+  pkg: string;
+}
+
+function soughtType(fqcn: string): SoughtType {
+  const dot = fqcn.lastIndexOf('.');
+  return { fqcn, simple: fqcn.slice(dot + 1), pkg: fqcn.slice(0, dot) };
+}
+
 /**
  * Where a source file uses a type: its import, a fully qualified use, or (same package or a
  * wildcard import) the simple name. Comments and strings are skipped by the token scanner.
  */
-export function typeUse(file: ProjectFile, fqcn: string, cache: Map<ProjectFile, Token[]>): number | undefined {
+function typeUse(file: ProjectFile, type: SoughtType, cache: Map<ProjectFile, Token[]>): number | undefined {
   const text = file.text ?? '';
-  const simple = fqcn.slice(fqcn.lastIndexOf('.') + 1);
+  const { fqcn, simple, pkg } = type;
   if (!text.includes(simple)) return undefined;
-  const pkg = fqcn.slice(0, fqcn.lastIndexOf('.'));
   const tokens = tokensOf(file, cache);
   let imported = false;
   let firstSimple: number | undefined;
@@ -140,12 +155,12 @@ export function dependencyUse(file: ProjectFile, coordinate: string): number | u
 }
 
 function codeHits(rule: ProjectRule, facts: Facts): { path: string; offset: number; name: string }[] {
-  const names = [...(rule.detect?.types ?? []), ...(rule.detect?.annotations ?? [])];
+  const types = [...(rule.detect?.types ?? []), ...(rule.detect?.annotations ?? [])].map(soughtType);
   const out: { path: string; offset: number; name: string }[] = [];
   for (const file of facts.sources) {
-    for (const name of names) {
-      const offset = typeUse(file, name, facts.tokens);
-      if (offset !== undefined) out.push({ path: file.path, offset, name });
+    for (const type of types) {
+      const offset = typeUse(file, type, facts.tokens);
+      if (offset !== undefined) out.push({ path: file.path, offset, name: type.fqcn });
     }
   }
   return out;
@@ -163,7 +178,8 @@ function buildHits(rule: ProjectRule, facts: Facts): { path: string; offset: num
 }
 
 function hasKey(facts: Facts, key: string): boolean {
-  return facts.entries.some((e) => keyMatches(e, key));
+  const p = pattern(key);
+  return p.prefix ? facts.entries.some((e) => keyMatches(e, key)) : facts.canonicalKeys.has(p.canonical);
 }
 
 function hasBuildDep(facts: Facts, coordinate: string): boolean {
