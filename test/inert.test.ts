@@ -61,6 +61,14 @@ describe('needles where no rule acts', () => {
     expect(inert('import javax.sql.DataSource;\nclass A { String s = "open\n"; }\n')).toBe(false);
   });
 
+  it('checks brackets nested deeper than its first stack, and starts each file afresh', () => {
+    const deep = (n: number) => `import javax.sql.DataSource;\nclass A { int n = ${'('.repeat(n)}1${')'.repeat(n)}; }\n`;
+    expect(inert(deep(1000))).toBe(true);
+    expect(inert(deep(1000).replace(/\)\)/, ')]'))).toBe(false);
+    expect(inert('import javax.sql.DataSource;\nclass A { int n = ((1); }\n')).toBe(false); // left open
+    expect(inert(deep(3))).toBe(true); // nothing left over from the refused walk
+  });
+
   it('judges no fixture source inert that the pass changes or reports on', async () => {
     const fixtures = path.resolve(__dirname, '..', 'fixtures');
     let judged = 0;
