@@ -15,8 +15,10 @@ const control = new Int32Array(workerData as SharedArrayBuffer);
 // run's critical path (they ran 15-25 % slower beside the worker at the same priority: 10k bench,
 // file passes 510 ms alone, 635-690 ms beside it), and above V8's helper threads, which the bin
 // puts at 19 (src/cli/thread-priority.ts): at 19 beside them the worker fell behind and the main
-// thread waited 100-200 ms for it at the end of the passes; at 10, 10-20 ms.
-const STAGER_NICE = 10;
+// thread waited 100-200 ms for it at the end of the passes; at 10, 10-20 ms at 10k files, but
+// 100-180 ms at 50k (1,000 files behind when the passes ended); at 5, 20-30 ms at 50k, and at
+// 10k the same wall time and main-thread CPU as at 10 (8 alternating runs each).
+const STAGER_NICE = 5;
 if (process.platform === 'linux') {
   try {
     setPriority(STAGER_NICE);
