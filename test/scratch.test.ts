@@ -2,7 +2,7 @@
 // another, instead of keeping three Buffers per changed file. The bytes must be exactly those
 // text.ts makes, whatever the size; and a change whose bytes were made or replaced is written
 // with those bytes, never re-made from the texts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,15 +32,27 @@ describe('ScratchBuffer', () => {
     for (const t of cases) expect(scratch.encode(t).equals(encode(t.text, t.encoding, t.bom))).toBe(true);
   });
 
-  it('reads a whole file, small or larger than the buffer', () => {
+  it('reads a whole file, small or larger than the buffer, and one byte more than expected', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bu-scratch-'));
     temps.push(dir);
     const scratch = new ScratchBuffer();
+    const file = path.join(dir, 'f');
     for (const size of [0, 10, 64 * 1024, 200_000]) {
       const bytes = Buffer.alloc(size, 'k');
-      writeFileSync(path.join(dir, 'f'), bytes);
-      expect(scratch.read(path.join(dir, 'f')).equals(bytes)).toBe(true);
+      writeFileSync(file, bytes);
+      expect(scratch.readNoFollow(file, size).equals(bytes)).toBe(true);
+      // a file that grew or shrank since it was read reads as different bytes
+      if (size > 0) expect(scratch.readNoFollow(file, size - 1).length).toBe(size);
+      expect(scratch.readNoFollow(file, size + 5).length).toBe(size);
     }
+  });
+
+  it('never reads through a symbolic link', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bu-scratch-'));
+    temps.push(dir);
+    writeFileSync(path.join(dir, 'real'), 'x');
+    symlinkSync(path.join(dir, 'real'), path.join(dir, 'link'));
+    expect(() => new ScratchBuffer().readNoFollow(path.join(dir, 'link'), 1)).toThrow(/ELOOP/);
   });
 });
 

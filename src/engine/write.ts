@@ -31,12 +31,16 @@ export function dirtyTargets(root: string, changes: readonly FileChange[]): stri
   return changes.filter((c) => dirty.has(c.path)).map((c) => c.path);
 }
 
+const throughLink = (change: FileChange) => new WriteRefused(`${change.path}: is a symbolic link; boot-upgrade never writes through links`);
+
 function assertWritable(root: string, change: FileChange, containment: Containment): void {
   const outside = containment.problem(change.path);
   if (outside) throw new WriteRefused(`${change.path}: ${outside}`);
+  // a modified file is opened without following a link when it is compared (assertUnchanged)
+  if (change.status === 'modified') return;
   const target = underRoot(root, change.path);
   const st = lstatSync(target, { throwIfNoEntry: false });
-  if (st?.isSymbolicLink()) throw new WriteRefused(`${change.path}: is a symbolic link; boot-upgrade never writes through links`);
+  if (st?.isSymbolicLink()) throw throughLink(change);
   if (change.status === 'created' && st) throw new WriteRefused(`${change.path}: would be created but already exists`);
 }
 
@@ -51,11 +55,16 @@ function assertUnchanged(root: string, change: FileChange, scratch: Scratch): vo
   if (change.status === 'created') return;
   const text = unmadeText(change, 'before');
   const expected = text ? scratch.text.encode(text) : change.before;
-  if (!expected) return;
+  if (!expected) {
+    // nothing to compare with: still never through a link
+    if (lstatSync(underRoot(root, change.path), { throwIfNoEntry: false })?.isSymbolicLink()) throw throughLink(change);
+    return;
+  }
   let now: Buffer | undefined;
   try {
-    now = scratch.disk.read(underRoot(root, change.path));
-  } catch {
+    now = scratch.disk.readNoFollow(underRoot(root, change.path), expected.length);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw throughLink(change);
     now = undefined;
   }
   if (!now?.equals(expected)) throw new WriteRefused(`${change.path}: changed on disk since it was read; nothing was written, run again`);
@@ -123,7 +132,7 @@ function holdSignals(external?: AbortSignal): { reason(): string | undefined; re
  */
 export async function writeChanges(root: string, changes: readonly FileChange[], options: WriteOptions = {}): Promise<void> {
   const containment = new Containment(root);
-  timed('write: lstat every target', () => {
+  timed('write: check every target', () => {
     for (const change of changes) assertWritable(root, change, containment);
   });
   if (changes.length === 0) return;
