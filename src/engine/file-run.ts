@@ -128,11 +128,6 @@ export function mapToRound(f: FindingInput, history: readonly Edit[][]): Finding
   return f.offset === undefined || f.line !== undefined ? f : { ...f, offset: toOriginalOffset(history, f.offset) };
 }
 
-/**
- * Runs the file passes on one file until they have nothing more to change (bounded). Findings
- * are recorded in the order they are found and handed to the run's sink by the caller, in file
- * order, so the result is the same whichever thread ran the file.
- */
 /** A pass waits for a parser loaded on first use: the file is run again, whole, once it is there. */
 interface Waiting {
   ready: Promise<void>;
@@ -140,7 +135,10 @@ interface Waiting {
 }
 
 /**
- * One file through the passes. Synchronous unless a pass needs a parser that is still loading
+ * Runs the file passes on one file until they have nothing more to change (bounded). Findings
+ * are recorded in the order they are found and handed to the run's sink by the caller, in file
+ * order, so the result is the same whichever thread ran the file.
+ * Synchronous unless a pass needs a parser that is still loading
  * (only the first file that needs it): then a promise. A promise and an await for each of 10,000
  * files were a tenth of the engine's own time in the file passes.
  */

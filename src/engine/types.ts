@@ -123,8 +123,8 @@ export interface PassResult {
   findings?: FindingInput[];
   /**
    * FilePass.settles for this file alone: the pass left nothing for another round (it put off
-   * no edit because another held its place). A pass whose fixed point takes rounds on some
-   * files, and only on those it can name, says so per file.
+   * nothing, and met nothing that a second round would see differently). For a pass whose
+   * fixed point takes rounds on some files, and that can tell which.
    */
   settled?: boolean;
 }
@@ -185,9 +185,10 @@ export interface FilePass {
    * those of the other passes of the kind, applied together), it returns no edit and no finding
    * it did not already return at the same place. When every pass of a kind claims it (here, or
    * for one file in PassResult.settled), a file of that kind that changed needs no second round
-   * to confirm the fixed point, unless an edit was deferred (file-run.ts). Proven by differential tests (the same plan with and without the
-   * confirming round): test/settles.test.ts for Java and Kotlin, test/settles-config.test.ts
-   * for YAML, properties, XML and poms over every fixture and seeded random documents.
+   * to confirm the fixed point, unless an edit was deferred (file-run.ts). Proven by
+   * differential tests (the same plan with and without the confirming round):
+   * test/settles.test.ts for Java and Kotlin, test/settles-config.test.ts for YAML, properties,
+   * XML and poms over every fixture and seeded random documents.
    */
   settles?: boolean;
   run(file: SourceFile, ctx: PassContext): PassResult;
