@@ -78,7 +78,10 @@ const ANCHOR_HAZARD: Outcome = { rule: YAML_RULES.anchor, message: 'an anchor or
 export interface PlanOutput {
   edits: Edit[];
   findings: FindingInput[];
-  /** Something was left for the next round (its place was taken this round): the engine must run another. */
+  /**
+   * The next round may do more: a move or value edit put off (its place was taken), a move
+   * blocked or reported instead of made, a conversion reported. The engine then runs another.
+   */
   postponed?: boolean;
 }
 
