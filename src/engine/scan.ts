@@ -1,14 +1,14 @@
 // Listing the files of a repository: `git ls-files` inside a work tree (fast, and it honours
 // every .gitignore exactly as git does), a walk of the folders (walk.ts) plus the `ignore` package elsewhere.
 // Symbolic links are never followed, so nothing outside the root is read or written.
-import { closeSync, constants as fsConstants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lazyModule } from './lazy.js';
 import { gitIgnoresDir, gitListFiles, gitTopLevel } from './git.js';
 import { walkTree } from './walk.js';
 import { underRoot } from './contain.js';
-import { readUpTo, type ScratchBuffer } from './scratch.js';
+import { READ_NO_FOLLOW, readUpTo, type ScratchBuffer } from './scratch.js';
 
 // only needed outside git
 const ignore = lazyModule<typeof import('ignore')>('ignore');
@@ -267,9 +267,8 @@ export async function scanFiles(
 /** What opening a listed path gave: its bytes and mode, a reason not to read it, or nothing (gone, not a file). */
 export type Opened = { bytes: Buffer; mode: number } | { skipped: Skipped } | undefined;
 
-// O_NOFOLLOW: a link is refused by the kernel (ELOOP), not followed; O_NONBLOCK: a FIFO does not
-// hang the run (it is then seen by fstat and skipped); neither changes how a regular file reads.
-const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
+// READ_NO_FOLLOW (scratch.ts): a link is refused by the kernel (ELOOP), not followed; a FIFO does
+// not hang the run (it is then seen by fstat and skipped); neither changes how a regular file reads.
 
 /**
  * Opens a listed path once and reads it: open (never through a link), fstat (a regular file,
@@ -280,7 +279,7 @@ const OPEN_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O
 export function readListed(root: string, rel: string, maxFileSize: number, into?: ScratchBuffer): Opened {
   let fd: number;
   try {
-    fd = openSync(underRoot(root, rel), OPEN_FLAGS);
+    fd = openSync(underRoot(root, rel), READ_NO_FOLLOW);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined; // deleted in the work tree but still in the index

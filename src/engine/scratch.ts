@@ -6,7 +6,8 @@ import { closeSync, constants as fsConstants, openSync, readSync } from 'node:fs
 import { encodedLength, encodeInto } from './text.js';
 import type { SourceFile } from './types.js';
 
-const NO_FOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
+/** Opening a file to read it: never through a link (ELOOP), never blocking on a FIFO put there. */
+export const READ_NO_FOLLOW = fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK;
 
 /** What a change's bytes are made from: a decoded text and how it was encoded (text.ts encode). */
 export type EncodedText = Pick<SourceFile, 'text' | 'encoding' | 'bom'>;
@@ -55,7 +56,7 @@ export class ScratchBuffer {
    * and the read); a FIFO put there meanwhile gives no bytes (opened without blocking).
    */
   readNoFollow(file: string, expected: number): Buffer {
-    const fd = openSync(file, NO_FOLLOW);
+    const fd = openSync(file, READ_NO_FOLLOW);
     try {
       return readUpTo(fd, this.room(expected + 1), expected + 1);
     } finally {
