@@ -13,7 +13,7 @@ import { planMigration } from '../src/api.js';
 import type { FilePass, RunResult } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { FILE_PASSES } from '../transforms/index.js';
-import { keyPool, randomLogback, randomPersistence, randomPom, randomProperties, randomYaml, seededRandom } from './helpers/random-config.js';
+import { randomLogback, randomPersistence, randomPom, randomProperties, randomYaml, seededRandom, vocabulary } from './helpers/random-config.js';
 
 const table = loadTable();
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
@@ -79,16 +79,16 @@ describe('the configuration passes settle in one round', () => {
   it(`plan ${DOCS} random YAML and ${DOCS} random properties files (and poms, logback and persistence XML) as they plan them with a confirming round`, async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'bu-settles-config-'));
     temps.push(root);
-    const pool = keyPool(table);
+    const words = vocabulary(table);
     const next = seededRandom(SEED);
     for (let i = 0; i < DOCS; i++) {
       const dir = path.join(root, `m${i}`, 'src', 'main', 'resources');
       mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, 'application.yml'), randomYaml(next, pool));
-      writeFileSync(path.join(dir, 'application.properties'), randomProperties(next, pool));
+      writeFileSync(path.join(dir, 'application.yml'), randomYaml(next, words));
+      writeFileSync(path.join(dir, 'application.properties'), randomProperties(next, words));
       // a build (with Sleuth now and then: the log pattern rule reads it), log and JPA XML
-      if (i % 2 === 0) writeFileSync(path.join(root, `m${i}`, 'pom.xml'), randomPom(next, `m${i}`));
-      if (i % 3 === 0) writeFileSync(path.join(dir, 'logback-spring.xml'), randomLogback(next));
+      if (i % 2 === 0) writeFileSync(path.join(root, `m${i}`, 'pom.xml'), randomPom(next, `m${i}`, words));
+      if (i % 3 === 0) writeFileSync(path.join(dir, 'logback-spring.xml'), randomLogback(next, words));
       if (i % 5 === 0) {
         mkdirSync(path.join(dir, 'META-INF'));
         writeFileSync(path.join(dir, 'META-INF', 'persistence.xml'), randomPersistence(next));

@@ -8,5 +8,6 @@ export const yamlLib = lazyModule<YamlLib>('yaml');
 
 export const isAlias = ((node: unknown) => yamlLib().isAlias(node)) as YamlLib['isAlias'];
 export const isMap = ((node: unknown) => yamlLib().isMap(node)) as YamlLib['isMap'];
+export const isPair = ((node: unknown) => yamlLib().isPair(node)) as YamlLib['isPair'];
 export const isScalar = ((node: unknown) => yamlLib().isScalar(node)) as YamlLib['isScalar'];
 export const isSeq = ((node: unknown) => yamlLib().isSeq(node)) as YamlLib['isSeq'];

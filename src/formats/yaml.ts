@@ -4,7 +4,7 @@
 // items as `a[0]`) with the offsets a transform needs to splice text, and the line facts
 // (indentation, which lines are comments) needed to move whole lines.
 import { noteParsed } from './parse-memo.js';
-import { isAlias, isMap, isScalar, isSeq, yamlLib } from './yaml-lib.js';
+import { isAlias, isMap, isPair, isScalar, isSeq, yamlLib } from './yaml-lib.js';
 import type { Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { LineIndex } from '../engine/text.js';
 import { duplicateKey } from './yaml-keys.js';
@@ -110,6 +110,29 @@ export function parseYaml(text: string): YamlFile {
     return out;
   });
   return { text, lines, docs };
+}
+
+/**
+ * Where a node's own text ends. The `yaml` package's range of a block collection whose last
+ * value is empty (`key:` and nothing after it) runs on to the next token, over the comment lines
+ * and indentation between, into the next key's line: a block collection ends where its last
+ * item does. A flow collection ends at its bracket.
+ */
+export function nodeEnd(node: Node): number {
+  if ((isMap(node) || isSeq(node)) && !node.flow) {
+    const last: unknown = node.items[node.items.length - 1];
+    if (isPair(last)) {
+      const keyEnd = (last.key as Node | null)?.range?.[1] ?? node.range![0];
+      return last.value ? Math.max(keyEnd, nodeEnd(last.value as Node)) : keyEnd;
+    }
+    if (last) return nodeEnd(last as Node);
+  }
+  return node.range![1];
+}
+
+/** Where a pair's own text ends: its value's end, or its key's when it has no value. */
+export function pairEnd(pair: Pick<YamlPair, 'key' | 'value'>): number {
+  return pair.value?.range ? Math.max(pair.key.range![1], nodeEnd(pair.value)) : pair.key.range![1];
 }
 
 /** Appends `[i]` to the last segment of a path (a sequence item). */

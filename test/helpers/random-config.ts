@@ -22,10 +22,26 @@ type Random = () => number;
 const pick = <T>(r: Random, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const chance = (r: Random, p: number) => r() < p;
 
-/** Every key the table's properties section names, and some no rule touches. */
-export function keyPool(table: MigrationTable): string[] {
+/** What the documents are made of, from the table: keys, values, and the observability rows' names. */
+export interface Vocabulary {
+  keys: string[];
+  values: string[];
+  /** Items of a list value. */
+  items: string[];
+  /** Log patterns for logback XML (Sleuth 2's MDC keys and their successors). */
+  logPatterns: string[];
+  sleuthArtifacts: readonly string[];
+}
+
+// Spring keys properties/trace-id-pattern reads that no table row names, and a few no rule touches
+const PLAIN_KEYS = ['server.port', 'app.name', 'app.feature.enabled', 'spring.application.name', 'logging.level.root', 'management.endpoints.web.base-path'];
+const LOG_PATTERN_KEYS = ['logging.pattern.level', 'logging.pattern.console', 'logging.pattern.file', 'spring.sleuth.enabled'];
+const SCALARS = ['true', 'false', '8080', '30s', 'x', 'a,b', 'job1', 'job1,job2', 'always', 'never', 'embedded', 'localhost', 'localhost:61616', '${OTHER_VALUE:fallback}', 'classpath:db/migration', '"quoted value"', "'single'", 'é-value', '', '~'];
+
+/** Every key the table's properties section names, its endpoint ids and Sleuth's MDC keys, and some plain values. */
+export function vocabulary(table: MigrationTable): Vocabulary {
   const p = table.properties;
-  const keys = new Set<string>(['server.port', 'app.name', 'app.feature.enabled', 'spring.application.name', 'logging.level.root', 'management.endpoints.web.base-path', ...LOG_PATTERN_KEYS]);
+  const keys = new Set<string>([...PLAIN_KEYS, ...LOG_PATTERN_KEYS]);
   for (const r of p.rename) keys.add(r.from).add(r.to);
   for (const r of p.renamePrefix) {
     keys.add(`${r.from}enabled`).add(`${r.from}step`).add(`${r.to}enabled`);
@@ -37,13 +53,23 @@ export function keyPool(table: MigrationTable): string[] {
   }
   for (const v of p.values) for (const k of v.keys) keys.add(k);
   for (const k of p.profileSpecificForbidden) keys.add(k);
-  return [...keys].sort();
+  const endpoints = [...new Set(p.values.flatMap((v) => (v.to ? [v.from, v.to] : [v.from])))];
+  const rows = table.libraries?.observability.logPattern;
+  const legacy = rows?.legacyMdcKeys ?? [];
+  const logPatterns = [
+    `%5p [app,${legacy.slice(0, 2).map((k) => `%X{${k.key}:-}`).join(',')}]`,
+    `%d ${legacy.slice(2).map((k) => `%X{${k.key}}`).join(' ')} %m%n`,
+    `%5p [\${spring.application.name:},${legacy.flatMap((k) => (k.to ? [`%X{${k.to}:-}`] : [])).join(',')}]`,
+  ];
+  return {
+    keys: [...keys].sort(),
+    values: [...SCALARS, ...logPatterns.map((t) => JSON.stringify(t)), ...endpoints, endpoints.join(','), `health,${endpoints[0]}`],
+    items: ['job1', 'job2', 'health', 'info', '8080', ...endpoints],
+    logPatterns,
+    sleuthArtifacts: rows?.sleuthArtifacts ?? [],
+  };
 }
 
-// the keys and values properties/trace-id-pattern reads (Sleuth 2's MDC keys in log patterns)
-const LOG_PATTERN_KEYS = ['logging.pattern.level', 'logging.pattern.console', 'logging.pattern.file', 'spring.sleuth.enabled'];
-const LOG_PATTERNS = ['"%5p [app,%X{X-B3-TraceId:-},%X{X-B3-SpanId:-}]"', "'%d %X{X-Span-Export} %m%n'", '"%5p [${spring.application.name:},%X{traceId:-}]"'];
-const SCALARS = [...LOG_PATTERNS, 'true', 'false', '8080', '30s', 'x', 'a,b', 'httptrace,health', 'health,jolokia', 'jolokia', 'job1', 'job1,job2', 'always', 'never', 'embedded', 'localhost', 'localhost:61616', '${OTHER_VALUE:fallback}', 'classpath:db/migration', '"quoted value"', "'single'", 'é-value', '', '~'];
 const PROFILES = ['dev', 'prod', 'test', 'local'];
 
 interface Node {
@@ -77,9 +103,12 @@ function insert(root: Node, path: string[], value: string | string[]): void {
   if (node[last] === undefined) node[last] = value;
 }
 
-function randomValue(r: Random): string | string[] {
-  if (chance(r, 0.12)) return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, ['job1', 'job2', 'health', 'httptrace', 'jolokia', 'info', '8080']));
-  return pick(r, SCALARS);
+function randomValue(r: Random, v: Vocabulary): string | string[] {
+  // an empty value (`key:`), often last in its map: the yaml package's range of that map runs on
+  // past the comments after it, which moves must not follow
+  if (chance(r, 0.1)) return '';
+  if (chance(r, 0.12)) return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, v.items));
+  return pick(r, v.values);
 }
 
 function yamlLines(r: Random, node: Node, indent: string, step: string, out: string[]): void {
@@ -106,12 +135,12 @@ function yamlLines(r: Random, node: Node, indent: string, step: string, out: str
   }
 }
 
-function chooseKeys(r: Random, pool: readonly string[], size: number): string[] {
-  return Array.from({ length: size }, () => pick(r, pool));
+function chooseKeys(r: Random, keys: readonly string[], size: number): string[] {
+  return Array.from({ length: size }, () => pick(r, keys));
 }
 
 /** A random application.yml of 1–3 documents. */
-export function randomYaml(r: Random, pool: readonly string[]): string {
+export function randomYaml(r: Random, v: Vocabulary): string {
   const docs: string[] = [];
   const count = chance(r, 0.3) ? 2 + Math.floor(r() * 2) : 1;
   const step = chance(r, 0.7) ? '  ' : '    ';
@@ -122,10 +151,10 @@ export function randomYaml(r: Random, pool: readonly string[]): string {
       if (chance(r, 0.5)) insert(root, ['spring', 'config', 'activate', 'on-profile'], profile);
       else insert(root, ['spring', 'profiles'], profile);
     }
-    for (const key of chooseKeys(r, pool, 1 + Math.floor(r() * 8))) {
-      insert(root, grouping(r, key), randomValue(r));
+    for (const key of chooseKeys(r, v.keys, 1 + Math.floor(r() * 8))) {
+      insert(root, grouping(r, key), randomValue(r, v));
       // the same property spelled a second way (nested and dotted), as merged files have it
-      if (chance(r, 0.15)) insert(root, grouping(r, key), randomValue(r));
+      if (chance(r, 0.15)) insert(root, grouping(r, key), randomValue(r, v));
     }
     const lines: string[] = [];
     if (chance(r, 0.2)) lines.push('# generated');
@@ -138,7 +167,7 @@ export function randomYaml(r: Random, pool: readonly string[]): string {
 }
 
 /** A random application.properties, now and then with `#---` documents. */
-export function randomProperties(r: Random, pool: readonly string[]): string {
+export function randomProperties(r: Random, v: Vocabulary): string {
   const lines: string[] = [];
   const docs = chance(r, 0.2) ? 2 : 1;
   for (let d = 0; d < docs; d++) {
@@ -146,15 +175,15 @@ export function randomProperties(r: Random, pool: readonly string[]): string {
       lines.push('#---');
       if (chance(r, 0.7)) lines.push(`spring.config.activate.on-profile=${pick(r, PROFILES)}`);
     }
-    for (const key of chooseKeys(r, pool, 1 + Math.floor(r() * 8))) {
+    for (const key of chooseKeys(r, v.keys, 1 + Math.floor(r() * 8))) {
       if (chance(r, 0.08)) lines.push(pick(r, ['# a comment', '! another', '']));
-      const value = randomValue(r);
+      const value = randomValue(r, v);
       const sep = pick(r, ['=', '=', ' = ', ': ', ' ']);
       if (Array.isArray(value)) {
         if (chance(r, 0.5)) value.forEach((v, i) => lines.push(`${key}[${i}]${sep}${v}`));
         else lines.push(`${key}${sep}${value.join(',\\\n    ')}`);
       } else lines.push(`${key}${sep}${value}`.trimEnd());
-      if (chance(r, 0.05)) lines.push(`${key}=${pick(r, SCALARS)}`); // the same key twice: the last wins
+      if (chance(r, 0.05)) lines.push(`${key}=${pick(r, v.values)}`); // the same key twice: the last wins
     }
   }
   return finish(r, lines.join('\n') + (chance(r, 0.9) ? '\n' : ''));
@@ -167,8 +196,8 @@ function finish(r: Random, text: string): string {
   return out;
 }
 
+// a build as users have them; Sleuth's artifacts come from the table (the log pattern rule reads them)
 const POM_DEPENDENCIES = [
-  ['org.springframework.cloud', 'spring-cloud-starter-sleuth'],
   ['org.springframework.boot', 'spring-boot-starter-web'],
   ['javax.servlet', 'javax.servlet-api'],
   ['io.springfox', 'springfox-boot-starter'],
@@ -179,8 +208,9 @@ const POM_DEPENDENCIES = [
 ] as const;
 
 /** A module's pom.xml: Boot 2.7 parent or none, some properties, a few dependencies (Sleuth among them now and then). */
-export function randomPom(r: Random, name: string): string {
-  const deps = POM_DEPENDENCIES.filter(() => chance(r, 0.3)).map(([g, a]) => {
+export function randomPom(r: Random, name: string, v: Vocabulary): string {
+  const sleuth = v.sleuthArtifacts.map((a) => ['org.springframework.cloud', a] as const);
+  const deps = [...sleuth, ...POM_DEPENDENCIES].filter(() => chance(r, 0.3)).map(([g, a]) => {
     const version = g === 'org.springframework.boot' || chance(r, 0.5) ? '' : `\n      <version>${pick(r, ['1.0.0', '${lib.version}', '2.4.0'])}</version>`;
     return `    <dependency>\n      <groupId>${g}</groupId>\n      <artifactId>${a}</artifactId>${version}\n    </dependency>`;
   });
@@ -191,8 +221,8 @@ export function randomPom(r: Random, name: string): string {
 }
 
 /** logback-spring.xml with a pattern naming Sleuth 2's MDC keys, or not. */
-export function randomLogback(r: Random): string {
-  const pattern = pick(r, ['%d %5p [%X{X-B3-TraceId:-},%X{X-B3-SpanId:-}] %m%n', '%d %X{traceId} %m%n', '%d %X{X-B3-ParentSpanId} %X{X-Span-Export} %m%n']);
+export function randomLogback(r: Random, v: Vocabulary): string {
+  const pattern = pick(r, v.logPatterns);
   return finish(r, `<configuration>\n  <appender name="OUT" class="ch.qos.logback.core.ConsoleAppender">\n    <encoder>\n      <pattern>${pattern}</pattern>\n    </encoder>\n  </appender>\n</configuration>\n`);
 }
 

@@ -3,7 +3,7 @@
 // format adapter, YAML through the YAML format adapter (key paths and exact ranges).
 import { isScalar, isSeq } from '../../src/formats/yaml-lib.js';
 import { parseProperties } from '../../src/formats/properties.js';
-import { parseYaml, type YamlPair } from '../../src/formats/yaml.js';
+import { pairEnd, parseYaml, type YamlPair } from '../../src/formats/yaml.js';
 import { canonicalKey } from '../../src/properties/resolve.js';
 import type { ProjectFile, ProjectView } from '../../src/engine/types.js';
 
@@ -100,13 +100,12 @@ function readYaml(file: ProjectFile, text: string, sections: ConfigSection[]): C
       if (pair.path.some((segment) => segment.includes('['))) continue;
       const key = pair.path.join('.');
       if (pair.child) {
-        sections.push({ canonical: canonicalKey(key), deleteSpan: pairSpan(text, pair, pair.child.node.range![1]) });
+        sections.push({ canonical: canonicalKey(key), deleteSpan: pairSpan(text, pair, pairEnd(pair)) });
         continue;
       }
       const scalar = scalarText(pair.value);
       if (scalar === undefined) continue;
-      const valueEnd = pair.value?.range ? pair.value.range[1] : pair.key.range![1];
-      entries.push({ path: file.path, key, canonical: canonicalKey(key), value: scalar.trim(), offset: pair.key.range![0], deleteSpan: pairSpan(text, pair, valueEnd), profileSpecific: profileFile });
+      entries.push({ path: file.path, key, canonical: canonicalKey(key), value: scalar.trim(), offset: pair.key.range![0], deleteSpan: pairSpan(text, pair, pairEnd(pair)), profileSpecific: profileFile });
     }
     const profileDoc = entries.some((e) => PROFILE_KEYS.has(e.canonical));
     for (const e of entries) out.push({ ...e, profileSpecific: e.profileSpecific || profileDoc });

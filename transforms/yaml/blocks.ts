@@ -1,13 +1,11 @@
 // Whole-line views of YAML pairs: where a pair's lines start and end (with the comments that
 // belong to it), how to re-indent them, and where a map's content ends. Moves are built from
 // these ranges; nothing is re-printed.
-import type { Lines, YamlMap, YamlPair } from '../../src/formats/yaml.js';
+import { pairEnd, type Lines, type YamlMap, type YamlPair } from '../../src/formats/yaml.js';
 
 /** Offset of the last character of a pair's own text (key, or the end of its value). */
 function contentEnd(pair: YamlPair): number {
-  const keyEnd = pair.key.range![1];
-  const valueEnd = pair.value?.range ? pair.value.range[1] : keyEnd;
-  return Math.max(keyEnd, valueEnd) - 1;
+  return pairEnd(pair) - 1;
 }
 
 /** First offset of a pair's lines: its key line, plus comment lines directly above it (not deeper). */

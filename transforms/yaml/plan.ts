@@ -6,7 +6,7 @@
 import { isAlias } from '../../src/formats/yaml-lib.js';
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/formats/yaml.js';
-import { scalarText } from '../../src/formats/yaml.js';
+import { pairEnd, scalarText } from '../../src/formats/yaml.js';
 import { convertValue } from '../../src/properties/conversions.js';
 import type { PresentKey } from '../../src/properties/conversions.js';
 import { canonicalSegment, isProfileSpecificForbidden, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
@@ -276,8 +276,7 @@ export class DocPlanner {
 
   private within(p: YamlPair, x: YamlPair): boolean {
     if (p === x) return true;
-    const end = x.value?.range ? x.value.range[1] : x.key.range![1];
-    return p.key.range![0] > x.key.range![0] && p.key.range![0] < end;
+    return p.key.range![0] > x.key.range![0] && p.key.range![0] < pairEnd(x);
   }
 
   /** The target (or a key below it) is already set, or a scalar sits where a map must go. */
