@@ -11,7 +11,6 @@ import { colorFor } from './color.js';
 import { version } from './version.js';
 import { EXIT, UsageError } from './exit.js';
 import { didYouMean } from './suggest.js';
-import { lowerHelperThreads } from './thread-priority.js';
 
 export { EXIT } from './exit.js';
 
@@ -61,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Run when this file is the program (directly, through npm's bin link, or under tsx); not when imported. */
+/** Run when this file is the program (under tsx, or tsc's dist/src); not when imported. The bin starts the CLI through start.ts. */
 function isEntryPoint(): boolean {
   try {
     return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
@@ -87,7 +86,4 @@ export function exitWhenFlushed(code: number): void {
   }
 }
 
-if (isEntryPoint()) {
-  lowerHelperThreads(); // the bin's process only (thread-priority.ts)
-  main(process.argv.slice(2)).then(exitWhenFlushed);
-}
+if (isEntryPoint()) void import('./start.js').then(({ start }) => start());

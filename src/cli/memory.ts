@@ -9,6 +9,7 @@
 // The inspector's HeapProfiler.collectGarbage is Node's public way to ask for a full collection
 // (no --expose-gc). CLI only: a library does not collect its host's heap.
 import { isLargeRun } from '../engine/heap.js';
+import { importExternal } from '../engine/lazy.js';
 import { recordPhase } from '../engine/timing.js';
 
 /** Collects the heap's garbage in a large run; resolves when done (or at once when skipped or unavailable). */
@@ -16,7 +17,7 @@ export async function collectPlanningGarbage(large = isLargeRun()): Promise<bool
   if (!large || process.env.BOOT_UPGRADE_COLLECT === 'off') return false;
   let inspector: typeof import('node:inspector');
   try {
-    inspector = await import('node:inspector');
+    inspector = await importExternal<typeof import('node:inspector')>('node:inspector');
   } catch {
     return false; // a Node built without the inspector
   }

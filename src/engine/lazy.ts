@@ -4,7 +4,10 @@
 // require gives the same module instance the ESM loader would.
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+// Defined only in the bundles (scripts/bundle.mjs): true in the CommonJS one, whose loader
+// (src/cli/code-cache.ts) gives it a `require` that compiles the vendored files with their cache.
+declare const __BOOT_UPGRADE_CJS__: boolean | undefined;
+const load: NodeJS.Require = typeof __BOOT_UPGRADE_CJS__ !== 'undefined' && __BOOT_UPGRADE_CJS__ ? require : createRequire(import.meta.url);
 
 // Defined only in the bundle (scripts/bundle.mjs): the packages it carries as one file each,
 // ./vendor/<name>.cjs beside the chunk, which load faster than the package's many files.
@@ -14,5 +17,15 @@ const vendored: readonly string[] = typeof __BOOT_UPGRADE_VENDOR__ === 'undefine
 /** A getter that requires `id` the first time it is called and caches the module. */
 export function lazyModule<T>(id: string): () => T {
   let loaded: T | undefined;
-  return () => (loaded ??= require(vendored.includes(id) ? `./vendor/${id}.cjs` : id) as T);
+  return () => (loaded ??= load(vendored.includes(id) ? `./vendor/${id}.cjs` : id) as T);
+}
+
+/**
+ * import() of a package or built-in module outside the bundle. The CommonJS bundle requires it
+ * instead: its code comes from V8's code cache, and Node finds no loader for an import() in
+ * cached code. Every package loaded this way ships a CommonJS entry.
+ */
+export function importExternal<T>(id: string): Promise<T> {
+  // the condition spelled out, for esbuild to drop the branch a bundle does not take
+  return typeof __BOOT_UPGRADE_CJS__ !== 'undefined' && __BOOT_UPGRADE_CJS__ ? Promise.resolve(load(id) as T) : (import(id) as Promise<T>);
 }

@@ -66,7 +66,14 @@ export function recordMemory(after: string): void {
   memoryRows.push(`${mb(m.rss)} ${mb(peak)} ${mb(m.heapUsed)} ${mb(m.heapTotal)} ${mb(m.external)}  ${after}`);
 }
 
+let codeCache: (() => string) | undefined;
+/** How the bin loaded the CLI (src/cli/start.ts): read when the timings are printed, after every file the run loaded. */
+export function describeCodeCache(describe: () => string): void {
+  codeCache = describe;
+}
+
 function report(): string {
+  if (codeCache) record(`${codeCache()} (count only)`, 0);
   const rows = [...phases].map(([name, p]) => `${p.ms.toFixed(1).padStart(9)} ms ${String(p.calls).padStart(7)}×  ${name}`);
   const head = ['rss', 'peak', 'heap', 'total', 'ext'].map((h) => h.padStart(5)).join(' ');
   if (memoryRows.length) rows.push(`${head}  memory in MB after (rss, its peak so far, V8 heap used and total, external)`, ...memoryRows);

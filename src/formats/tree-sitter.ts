@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { NotReady } from '../engine/types.js';
 import { timed, timedAsync } from '../engine/timing.js';
+import { importExternal } from '../engine/lazy.js';
 
 export type { Node, Tree } from 'web-tree-sitter';
 
@@ -61,7 +62,7 @@ export function loadGrammar(lang: GrammarLang): Promise<void> {
 }
 
 async function createParser(lang: GrammarLang): Promise<Parser> {
-  const { Language, Parser } = await import('web-tree-sitter');
+  const { Language, Parser } = await importExternal<typeof import('web-tree-sitter')>('web-tree-sitter');
   runtime ??= timedAsync('tree-sitter runtime init', () => Parser.init());
   await runtime;
   const file = grammarFile(lang);
