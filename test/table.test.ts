@@ -1,8 +1,8 @@
 // The migration table: generated from the facts, complete, schema-checked, mergeable.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTable, defaultDataDir } from '../scripts/generate-table.js';
 import { openDataDir } from '../scripts/table/data.js';
 import { resolveKey } from '../src/properties/resolve.js';
@@ -12,8 +12,17 @@ import { readFileSync } from 'node:fs';
 const dataDir = defaultDataDir();
 const haveData = existsSync(dataDir);
 
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bu-table-'));
+  temps.push(dir);
+  return dir;
+}
+
 function writeJson(value: unknown): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bu-table-')), 'rows.json');
+  const file = path.join(tempDir(), 'rows.json');
   writeFileSync(file, JSON.stringify(value));
   return file;
 }
@@ -83,7 +92,7 @@ describe('loading', () => {
 
   it('rejects unknown fields, bad JSON and unknown conversion rules, one line each', () => {
     expect(() => loadTable([writeJson({ propertys: {} })])).toThrow(/top level: unknown field 'propertys'/);
-    const bad = path.join(mkdtempSync(path.join(os.tmpdir(), 'bu-table-')), 'bad.json');
+    const bad = path.join(tempDir(), 'bad.json');
     writeFileSync(bad, '{ "properties": ');
     expect(() => loadTable([bad])).toThrow(/bad\.json: not valid JSON/);
     const conv = writeJson({ properties: { convert: [{ from: ['a.b'], to: 'c.d', convert: 'eval', level: 'error', reason: 'r', source: 's' }] } });

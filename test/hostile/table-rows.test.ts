@@ -1,15 +1,20 @@
 // A --table file is data: paths in it cannot leave the repository, nothing in it is compiled as
 // a regular expression, and rows that would make the engine loop are rejected at load time.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rowProblem } from '../../src/table/check.js';
 import { loadTable, TableError } from '../../src/table/load.js';
 import { dependencyUse } from '../../transforms/project/runtime.js';
 
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function tableFile(value: unknown): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bu-rows-')), 'rows.json');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bu-rows-'));
+  temps.push(dir);
+  const file = path.join(dir, 'rows.json');
   writeFileSync(file, JSON.stringify(value));
   return file;
 }
