@@ -10,6 +10,7 @@
 // file of the length it was made for; V8 itself refuses one made under other flags (e.g.
 // --max-old-space-size). When the CLI's own cache cannot be used, the bin runs the ES module
 // chunks as it did without a cache (a single file compiled without its cache starts slower).
+import { isAscii } from 'node:buffer';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
@@ -82,8 +83,10 @@ export class CachedLoader {
 
   private compile(rel: string): Loaded {
     const file = path.join(this.dir, ...rel.split('/'));
-    const source = readFileSync(file, 'utf8');
-    const cachedData = this.cacheFor(rel, Buffer.byteLength(source));
+    const bytes = readFileSync(file);
+    // esbuild writes ASCII (it escapes the rest): read as such, without decoding UTF-8 (2-3 ms a run)
+    const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    const cachedData = this.cacheFor(rel, bytes.length);
     // no import() in these files: Node finds no loader for one in cached code (lazy.ts importExternal)
     const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
     const module = new Module(file);
