@@ -163,6 +163,10 @@ describe('the bundled bin', () => {
       ['older than the CLI it was made from (an edit in place)', (dir: string) => later(path.join(dir, 'boot-upgrade.cjs'))],
       ['made for a CLI of another length', (dir: string) => writeFileSync(path.join(dir, 'boot-upgrade.cjs'), readFileSync(path.join(dir, 'boot-upgrade.cjs'), 'utf8') + '\n')],
       ['missing', (dir: string) => rmSync(path.join(dir, 'code-cache'), { recursive: true })],
+      ['beside a CommonJS bundle that cannot be read (a folder in its place)', (dir: string) => {
+        rmSync(path.join(dir, 'boot-upgrade.cjs'));
+        mkdirSync(path.join(dir, 'boot-upgrade.cjs'));
+      }],
     ])('%s: the ES module chunks run', (_, spoil) => {
       const dir = bundleCopy();
       spoil(dir);

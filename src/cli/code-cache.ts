@@ -54,7 +54,12 @@ export class CachedLoader {
   /** The program's exports, or undefined when its cache cannot be used (then it is not run). */
   program(): Program | undefined {
     if (!this.manifest) return undefined;
-    const loaded = this.compile(PROGRAM);
+    let loaded: Loaded;
+    try {
+      loaded = this.compile(PROGRAM);
+    } catch {
+      return undefined; // unreadable here: the chunks say why, if they fail too
+    }
     return loaded.cached ? (this.run(PROGRAM, loaded) as Program) : undefined;
   }
 
@@ -111,9 +116,16 @@ export class CachedLoader {
     const seen = this.loaded.get(rel);
     if (seen) return seen.module.exports;
     const loaded = this.compile(rel);
-    // listed in require's cache as require lists what it loads
-    createRequire(loaded.module.filename).cache[loaded.module.filename] = loaded.module;
-    return this.run(rel, loaded);
+    // listed in require's cache as require lists what it loads, and unlisted again if it throws
+    const cache = createRequire(loaded.module.filename).cache;
+    cache[loaded.module.filename] = loaded.module;
+    try {
+      return this.run(rel, loaded);
+    } catch (e) {
+      this.loaded.delete(rel);
+      delete cache[loaded.module.filename];
+      throw e;
+    }
   }
 }
 
