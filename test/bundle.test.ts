@@ -172,7 +172,7 @@ describe('the bundled bin', () => {
       spoil(dir);
       const app = copyOf(DEMO);
       const run = runFrom(dir, app);
-      expect(run.stderr).toContain('code cache: not used (the ES module chunks ran)');
+      expect(run.stderr).toContain('code cache: not used (the CLI ran as ES modules)');
       expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
     });
 

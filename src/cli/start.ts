@@ -15,7 +15,7 @@ export type CodeCacheStats = () => { cached: number; compiled: number };
  */
 export function start(codeCache?: CodeCacheStats): void {
   describeCodeCache(() => {
-    if (!codeCache) return 'code cache: not used (the ES module chunks ran)';
+    if (!codeCache) return 'code cache: not used (the CLI ran as ES modules)';
     const { cached, compiled } = codeCache();
     return `code cache: ${cached} of ${compiled} file(s) compiled from it`;
   });
