@@ -1,15 +1,16 @@
 // V8's code cache for the bin. Node 20 keeps no compiled code between runs, and a run spent
-// 40-50 ms compiling the CLI's own functions and the vendored parsers' (yaml, saxes) again
-// each time: a tenth of a commit hook's `check`, a twentieth of a 10,000-file `migrate`. So the
+// 40-70 ms compiling the CLI's own functions and the vendored parsers' (yaml, saxes) again
+// each time: a quarter of a commit hook's `check`, a twentieth of a 10,000-file `migrate`. So the
 // build (scripts/code-cache.mjs) runs the CLI once on the demo app and keeps what V8 compiled:
 // `code-cache/<file>.bin` beside the CommonJS bundle of the CLI (boot-upgrade.cjs) and the
 // vendored files, and a manifest naming the V8 that made them. The bin (launch.ts) compiles those
 // files with their cache. ES modules cannot take a cache in Node 20, hence one CommonJS file.
 //
-// A cache is used only when it cannot be stale: made by this V8, no older than its file, the
-// file of the length it was made for; V8 itself refuses one made under other flags (e.g.
+// A cache is used only when nothing says it may be stale: made by this V8, no older than its
+// file, for a file of this length; V8 itself refuses one made under other flags (e.g.
 // --max-old-space-size). When the CLI's own cache cannot be used, the bin runs the ES module
-// chunks as it did without a cache (a single file compiled without its cache starts slower).
+// chunks as it did without a cache (a single file compiled without its cache ran a 10k migrate
+// 50 ms slower than they do).
 import { isAscii } from 'node:buffer';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
