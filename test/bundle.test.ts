@@ -176,6 +176,13 @@ describe('the bundled bin', () => {
       expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
     });
 
+    it('V8 refuses the cache under other V8 flags (--max-old-space-size): the ES module chunks run', () => {
+      const app = copyOf(DEMO);
+      const run = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_TIMINGS: '1', NODE_OPTIONS: '--max-old-space-size=512' });
+      expect(run.stderr).toContain('code cache: not used (the CLI ran as ES modules)');
+      expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+    });
+
     it("a parser's cache older than its file: that parser compiles without it, the rest from theirs", () => {
       const dir = bundleCopy();
       later(path.join(dir, 'vendor', 'yaml.cjs'));
