@@ -11,7 +11,8 @@ export type CodeCacheStats = () => { cached: number; compiled: number };
 
 /**
  * Runs the command line of this process and exits with its code once the output is flushed.
- * `codeCache`: the bin compiled the CLI with its code cache; absent, it runs the ES module chunks.
+ * `codeCache`: the bin compiled the CLI with its code cache; absent, the CLI runs as ES modules
+ * (the bundle's chunks, or tsc's dist/src under main.ts).
  */
 export function start(codeCache?: CodeCacheStats): void {
   describeCodeCache(() => {
