@@ -13,8 +13,9 @@
 // - node_modules stay outside both. The third-party parsers that src/engine/lazy.ts
 //   requires on first use are each bundled into one CommonJS file, dist/cli/vendor/<name>.cjs,
 //   which lazyModule requires instead of the package when __BOOT_UPGRADE_VENDOR__ lists it.
-//   web-tree-sitter (import() on first use, reads its .wasm beside itself) and the packages the
-//   maturity grader imports statically load from node_modules as before.
+//   web-tree-sitter (loaded on first use through lazy.ts importExternal: import() in the chunks,
+//   require in the CommonJS file; it reads its .wasm beside itself) and the packages the maturity
+//   grader imports statically load from node_modules as before.
 // - tsc's dist/src and dist/transforms stay: tests and tools import them.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';

@@ -17,6 +17,9 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
+/** The process's one `require` cache (every createRequire shares it). */
+const requireCache = createRequire(import.meta.url).cache;
+
 /** The CommonJS bundle of the CLI (scripts/bundle.mjs), beside the bin. */
 export const PROGRAM = 'boot-upgrade.cjs';
 /** The folder of the caches and their manifest, beside the bin. */
@@ -118,7 +121,7 @@ export class CachedLoader {
     if (seen) return seen.module.exports;
     const loaded = this.compile(rel);
     // listed in require's cache as require lists what it loads, and unlisted again if it throws
-    const cache = createRequire(loaded.module.filename).cache;
+    const cache = requireCache;
     cache[loaded.module.filename] = loaded.module;
     try {
       return this.run(rel, loaded);
