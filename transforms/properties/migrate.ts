@@ -15,10 +15,10 @@ import {
   type TextEdit,
 } from '../../src/formats/properties.js';
 import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
-import { isProfileSpecificForbidden, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import { isProfileSpecificForbidden, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
-import { keyFamily, keyIdentity, resolveCached } from './keys.js';
+import { keyFamily, keyIdentity } from './keys.js';
 import { RULES } from './rules.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { libraryConfigContext, type LibraryConfigContext } from '../../src/properties/library-config.js';
@@ -116,7 +116,7 @@ export type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
 
 function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined, libs: LibraryConfigContext): DocumentWork {
   const work = new DocumentWork(text, table, doc);
-  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveCached(table, entry.key) ?? springfoxRule(work, entry, libs) }));
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveKey(table, entry.key) ?? springfoxRule(work, entry, libs) }));
   convertValues(work, resolved);
   renameKeys(work, resolved);
   migrateLibraryValues(work, resolved.map((r) => ({ entry: r.entry, key: keyAfter(r) })), libs);
