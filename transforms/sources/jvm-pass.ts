@@ -13,9 +13,11 @@ import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
-import { ANY_NEEDLE, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
+import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
 import { needlesInert } from './inert.js';
 import { appendAll } from '../../src/engine/edits.js';
+import { NeedleSet } from '../../src/engine/needles.js';
+import type { CodeIndex } from './model.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -82,6 +84,14 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   return { edits, findings };
 }
 
+const passNeedles = new WeakMap<CodeIndex, NeedleSet>();
+/** Every name a rule of the pass or a library module looks for: a file naming none has no work. Built once per table. */
+function anyNeedle(idx: CodeIndex): NeedleSet {
+  let set = passNeedles.get(idx);
+  if (!set) passNeedles.set(idx, (set = new NeedleSet([...idx.needleWords, ...LIBRARY_NEEDLES])));
+  return set;
+}
+
 function jvmPass(lang: JvmLang): FilePass {
   return {
     id: `sources/${lang}`,
@@ -98,9 +108,9 @@ function jvmPass(lang: JvmLang): FilePass {
     settles: true,
     prefilter(text, ctx) {
       const idx = codeIndex(ctx.table);
-      if (!idx.needles.test(text) && !ANY_NEEDLE.test(text)) return false;
+      if (!anyNeedle(idx).test(text)) return false;
       // Java only: Kotlin's lexical rules (nested comments, templates, raw strings) are not walked there
-      return lang !== 'java' || !needlesInert(idx, text, ANY_NEEDLE);
+      return lang !== 'java' || !needlesInert(idx, text, LIBRARY_NEEDLES);
     },
     run(file, ctx) {
       return migrateJvmSource(file, lang, ctx);

@@ -173,9 +173,8 @@ export interface CodeIndex {
   vocabulary: ReadonlySet<string>;
   /** jakarta package prefix -> spec (for mixed javax/jakarta detection). */
   specOfJakarta(pkg: string): string | undefined;
-  /** Substrings of which at least one must occur for the Java/Kotlin pass to have work: the words, and one regex of them. */
+  /** Substrings of which at least one must occur for the Java/Kotlin pass to have work (with the library modules' needles). */
   needleWords: readonly string[];
-  needles: RegExp;
   /** Substrings of which one must occur for an XML descriptor to have work (javax, old namespaces). */
   xmlNeedles: RegExp;
 }
@@ -218,11 +217,10 @@ function build(table: MigrationTable): CodeIndex {
   const words = new Set(['javax', ...simpleNames, ...code.packageRenames.map((p) => p.from), ...PROPERTY_NEEDLES]);
   for (const f of code.followUps) for (const m of f.members ?? []) words.add(m.name);
   const needleWords = [...words];
-  const needles = new RegExp(needleWords.map(escapeRegExp).join('|'));
   const shaped = code.types.filter((t) => t.shape !== 'same');
   const vocabulary = new Set([...followUps.keys(), ...shaped.map((t) => simpleName(t.from))]);
   for (const f of code.followUps) for (const m of f.members ?? []) vocabulary.add(m.name);
-  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, vocabulary, specOfJakarta, needleWords, needles, xmlNeedles: xmlNeedles(code) };
+  return { code, fate, types, shaped, renamedByPackage, packageRenames: code.packageRenames, followUps, vocabulary, specOfJakarta, needleWords, xmlNeedles: xmlNeedles(code) };
 }
 
 /** `javax`, every old namespace the data names, and the tail (`validation/configuration`) of every Jakarta one. */
