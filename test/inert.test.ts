@@ -1,30 +1,23 @@
 // The Java pass skips a file whose needles all sit where no rule acts (transforms/sources/inert.ts).
 // It must never skip a file the pass would change or report on: checked on every fixture source
 // it judges inert, and on the shapes that decide it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from './helpers/tree.js';
 import { describe, expect, it } from 'vitest';
 import { NotReady, type PassContext } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { needlesInert } from '../transforms/sources/inert.js';
-import { javaPass, migrateJvmSource } from '../transforms/sources/jvm-pass.js';
+import { javaPass, migrateJvmSource, prefilterNeedles } from '../transforms/sources/jvm-pass.js';
 import { LIBRARY_NEEDLES } from '../transforms/sources/libraries.js';
 import { codeIndex } from '../transforms/sources/model.js';
 
 const table = loadTable();
 const idx = codeIndex(table);
 const ctx: PassContext = { table, options: {}, project: { root: '/', files: [], byPath: new Map(), ofKind: () => [] }, ruleSelected: () => true, decisions: {} };
-const inert = (text: string) => needlesInert(idx, text, LIBRARY_NEEDLES);
+const inert = (text: string) => needlesInert(idx, text, prefilterNeedles(table).butJavax);
 const namesANeedle = (text: string) => [...idx.needleWords, ...LIBRARY_NEEDLES].some((n) => text.includes(n));
 
-function javaUnder(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) javaUnder(p, out);
-    else if (name.endsWith('.java')) out.push(p);
-  }
-  return out;
-}
 
 async function fullPass(text: string) {
   for (;;) {
@@ -73,7 +66,7 @@ describe('needles where no rule acts', () => {
   it('judges no fixture source inert that the pass changes or reports on', async () => {
     const fixtures = path.resolve(__dirname, '..', 'fixtures');
     let judged = 0;
-    for (const p of javaUnder(fixtures)) {
+    for (const p of filesUnder(fixtures, /\.java$/)) {
       const text = readFileSync(p, 'utf8');
       if (!javaPass.prefilter!(text, ctx) && namesANeedle(text)) {
         judged++;

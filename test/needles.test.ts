@@ -1,27 +1,22 @@
 // NeedleSet must answer exactly what `needles.some((n) => text.includes(n))` answers: it only
 // changes how the regex engine is asked (src/engine/needles.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from './helpers/tree.js';
 import { describe, expect, it } from 'vitest';
 import { NeedleSet } from '../src/engine/needles.js';
 import { loadTable } from '../src/table/load.js';
 import { LIBRARY_NEEDLES } from '../transforms/sources/libraries.js';
 import { codeIndex } from '../transforms/sources/model.js';
+import { prefilterNeedles } from '../transforms/sources/jvm-pass.js';
 import { seededRandom } from './helpers/random-config.js';
 
 const naive = (needles: readonly string[], text: string) => needles.some((n) => text.includes(n));
 
-function sourcesUnder(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) sourcesUnder(p, out);
-    else if (/\.(java|kt)$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 describe('NeedleSet', () => {
-  const idx = codeIndex(loadTable());
+  const table = loadTable();
+  const idx = codeIndex(table);
   const passNeedles = [...idx.needleWords, ...LIBRARY_NEEDLES];
 
   it('finds a needle wherever it stands: its capital part, its lower-case head, a needle inside another', () => {
@@ -46,8 +41,8 @@ describe('NeedleSet', () => {
   });
 
   it("agrees with a plain substring search over the Java pass's needles on every fixture source", () => {
-    const set = new NeedleSet(passNeedles);
-    const files = sourcesUnder(path.resolve(__dirname, '..', 'fixtures'));
+    const set = prefilterNeedles(table).any; // the set the prefilter asks
+    const files = filesUnder(path.resolve(__dirname, '..', 'fixtures'), /\.(java|kt)$/);
     let hits = 0;
     for (const p of files) {
       const text = readFileSync(p, 'utf8');

@@ -12,20 +12,13 @@ import { runEngine } from '../src/engine/run.js';
 import { NotReady, type FilePass, type PassContext, type SourceFile } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { javaPass, kotlinPass } from '../transforms/sources/jvm-pass.js';
+import { filesUnder } from './helpers/tree.js';
 
 const table = loadTable();
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const temps: string[] = [];
 afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
-function sourcesUnder(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) sourcesUnder(p, out);
-    else if (/\.(java|kt)$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 const ctx: PassContext = { table, options: {}, project: { root: '/', files: [], byPath: new Map(), ofKind: () => [] }, ruleSelected: () => true, decisions: {} };
 
@@ -43,7 +36,7 @@ async function runPass(pass: FilePass, file: SourceFile) {
 describe('the Java/Kotlin pass settles in one round', () => {
   it('gives nothing more to do on its own output, for every fixture source it changes', async () => {
     const inputs = readdirSync(FIXTURES).flatMap((t) => readdirSync(path.join(FIXTURES, t)).map((c) => path.join(FIXTURES, t, c, 'input')));
-    const files = inputs.flatMap((dir) => (statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? sourcesUnder(dir) : []));
+    const files = inputs.flatMap((dir) => (statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? filesUnder(dir, /\.(java|kt)$/) : []));
     let changed = 0;
     for (const p of files) {
       const kind = p.endsWith('.kt') ? 'kotlin' : 'java';

@@ -18,6 +18,16 @@ export function readTree(dir: string): Map<string, Buffer> {
   return out;
 }
 
+/** Paths of the files below dir whose names match `name` (fixture sources of one kind), depth first. */
+export function filesUnder(dir: string, name: RegExp, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    if (lstatSync(p).isDirectory()) filesUnder(p, name, out);
+    else if (name.test(entry)) out.push(p);
+  }
+  return out;
+}
+
 export function copyToTemp(dir: string, label = 'fixture'): string {
   const tmp = mkdtempSync(path.join(os.tmpdir(), `boot-upgrade-${label}-`));
   cpSync(dir, tmp, { recursive: true });
