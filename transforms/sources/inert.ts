@@ -11,7 +11,7 @@
 // unterminated comment or literal, unbalanced brackets: the pass reports those) keeps the file
 // in the pass.
 // test/inert.test.ts runs the whole pass on every fixture source this skips.
-import { NeedleSet } from '../../src/engine/needles.js';
+import type { NeedleSet } from '../../src/engine/needles.js';
 import { isIdentPart, isIdentStart } from '../../src/formats/jvm-tokens.js';
 import { walkJavaRegions } from '../../src/formats/java-regions.js';
 import { javaxFate, type CodeIndex } from './model.js';
@@ -49,24 +49,15 @@ function stayingJavaxName(idx: CodeIndex, text: string, at: number): boolean {
   return javaxFate(idx, chain.parts, chain.wildcard)?.kind === 'stay';
 }
 
-const otherNeedles = new WeakMap<CodeIndex, NeedleSet>();
-/**
- * Every needle but `javax`, and the library modules' needles, built once per table: one test
- * tells whether the file names any of them (then it stays in the pass, wherever the name is: a
- * comment naming one is rare, and one test is cheaper than placing each hit).
- */
-function needlesButJavax(idx: CodeIndex, libraryNeedles: readonly string[]): NeedleSet {
-  let set = otherNeedles.get(idx);
-  if (!set) otherNeedles.set(idx, (set = new NeedleSet([...idx.needleWords.filter((w) => w !== 'javax'), ...libraryNeedles])));
-  return set;
-}
-
 /**
  * True when the Java text names `javax` only where no rule acts and no other needle at all (see
- * the top of the file). `libraryNeedles` are the library modules' needles.
+ * the top of the file). `otherNeedles`: every needle of the pass but `javax`, with the library
+ * modules' (jvm-pass.ts prefilterNeedles). One test tells whether the file names any of them;
+ * then it stays in the pass, wherever the name is: a comment naming one is rare, and one test is
+ * cheaper than placing each hit.
  */
-export function needlesInert(idx: CodeIndex, text: string, libraryNeedles: readonly string[]): boolean {
-  if (needlesButJavax(idx, libraryNeedles).test(text)) return false;
+export function needlesInert(idx: CodeIndex, text: string, otherNeedles: NeedleSet): boolean {
+  if (otherNeedles.test(text)) return false;
   // each `javax` judged where the walk over the regions meets it: in code before a region, or
   // inside one; the walk stops at the first that is not inert
   let at = text.indexOf('javax');

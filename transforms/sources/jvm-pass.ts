@@ -17,7 +17,8 @@ import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries }
 import { needlesInert } from './inert.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { NeedleSet } from '../../src/engine/needles.js';
-import type { CodeIndex } from './model.js';
+import { tableIndex } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
 
 const JVM_RULES = [
   RULE.jakarta,
@@ -84,12 +85,16 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   return { edits, findings };
 }
 
-const passNeedles = new WeakMap<CodeIndex, NeedleSet>();
-/** Every name a rule of the pass or a library module looks for: a file naming none has no work. Built once per table. */
-function anyNeedle(idx: CodeIndex): NeedleSet {
-  let set = passNeedles.get(idx);
-  if (!set) passNeedles.set(idx, (set = new NeedleSet([...idx.needleWords, ...LIBRARY_NEEDLES])));
-  return set;
+/**
+ * The prefilter's names, built once per table: every name a rule of the pass or a library
+ * module looks for (a file naming none has no work), and the same without `javax`, whose every
+ * occurrence inert.ts places instead.
+ */
+export function prefilterNeedles(table: MigrationTable): { any: NeedleSet; butJavax: NeedleSet } {
+  return tableIndex(table, 'sources/prefilter-needles', (t) => {
+    const words = [...codeIndex(t).needleWords, ...LIBRARY_NEEDLES];
+    return { any: new NeedleSet(words), butJavax: new NeedleSet(words.filter((w) => w !== 'javax')) };
+  });
 }
 
 function jvmPass(lang: JvmLang): FilePass {
@@ -107,10 +112,10 @@ function jvmPass(lang: JvmLang): FilePass {
     // a name another row renames): one round reaches the fixed point (test/settles.test.ts)
     settles: true,
     prefilter(text, ctx) {
-      const idx = codeIndex(ctx.table);
-      if (!anyNeedle(idx).test(text)) return false;
+      const needles = prefilterNeedles(ctx.table);
+      if (!needles.any.test(text)) return false;
       // Java only: Kotlin's lexical rules (nested comments, templates, raw strings) are not walked there
-      return lang !== 'java' || !needlesInert(idx, text, LIBRARY_NEEDLES);
+      return lang !== 'java' || !needlesInert(codeIndex(ctx.table), text, needles.butJavax);
     },
     run(file, ctx) {
       return migrateJvmSource(file, lang, ctx);
