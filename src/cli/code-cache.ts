@@ -121,13 +121,12 @@ export class CachedLoader {
     if (seen) return seen.module.exports;
     const loaded = this.compile(rel);
     // listed in require's cache as require lists what it loads, and unlisted again if it throws
-    const cache = requireCache;
-    cache[loaded.module.filename] = loaded.module;
+    requireCache[loaded.module.filename] = loaded.module;
     try {
       return this.run(rel, loaded);
     } catch (e) {
       this.loaded.delete(rel);
-      delete cache[loaded.module.filename];
+      delete requireCache[loaded.module.filename];
       throw e;
     }
   }
