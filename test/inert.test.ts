@@ -1,13 +1,14 @@
-// The Java pass skips a file whose needles all sit where no rule acts (transforms/sources/inert.ts).
-// It must never skip a file the pass would change or report on: checked on every fixture source
-// it judges inert, and on the shapes that decide it.
+// The Java pass skips a file whose needles all sit where no rule acts, and answers for a file
+// whose only work is its javax names (transforms/sources/inert.ts). It must never skip a file the
+// pass would change or report on, nor answer otherwise than the pass: checked against the whole
+// pass on every fixture source and on variants of each, and on the shapes that decide it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from './helpers/tree.js';
 import { describe, expect, it } from 'vitest';
 import { NotReady, type PassContext } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
-import { needlesInert } from '../transforms/sources/inert.js';
+import { javaxVerdict } from '../transforms/sources/inert.js';
 import { javaPass, migrateJvmSource, prefilterNeedles } from '../transforms/sources/jvm-pass.js';
 import { LIBRARY_NEEDLES } from '../transforms/sources/libraries.js';
 import { codeIndex } from '../transforms/sources/model.js';
@@ -15,7 +16,8 @@ import { codeIndex } from '../transforms/sources/model.js';
 const table = loadTable();
 const idx = codeIndex(table);
 const ctx: PassContext = { table, options: {}, project: { root: '/', files: [], byPath: new Map(), ofKind: () => [] }, ruleSelected: () => true, decisions: {} };
-const inert = (text: string) => needlesInert(idx, text, prefilterNeedles(table).butJavax);
+const verdict = (text: string) => javaxVerdict(idx, text, prefilterNeedles(table));
+const inert = (text: string) => verdict(text) === 'inert';
 const namesANeedle = (text: string) => [...idx.needleWords, ...LIBRARY_NEEDLES].some((n) => text.includes(n));
 
 
@@ -75,5 +77,81 @@ describe('needles where no rule acts', () => {
       }
     }
     expect(judged).toBeGreaterThan(0);
+  });
+});
+
+describe("the pass's answer for a file whose work is its javax names", () => {
+  const CLASS = 'package com.acme.till;\n\nimport javax.persistence.Entity;\nimport javax.sql.DataSource;\n\n@Entity\nclass Till {\n  @Id @GeneratedValue Long id;\n}\n';
+  const body = (line: string) => CLASS.replace('  @Id', `  ${line}\n  @Id`);
+
+  it('is the edits the whole pass makes, with a name inside a longer one (GeneratedValue) no needle', async () => {
+    const v = verdict(CLASS);
+    expect(Array.isArray(v) && v.length).toBe(1);
+    expect(await fullPass(CLASS)).toEqual({ edits: v, findings: [] });
+    const qualified = body('javax.servlet.http.HttpServletRequest r = (javax.servlet.http.HttpServletRequest) o;');
+    expect(await fullPass(qualified)).toEqual({ edits: verdict(qualified), findings: [] });
+    expect(verdict(qualified)).toHaveLength(3);
+  });
+
+  it('leaves to the pass what it cannot place as the scanner would, or what another rule reads', () => {
+    const passes = [
+      CLASS.replace('@Id', '@Value("${a.b}") String v;\n  @Id'), // a needle as a name of its own
+      body('x. // a comment\n  javax.persistence.EntityManager em;'), // the scanner's chain starts at x
+      body('x. /* c */ javax.persistence.EntityManager em;'),
+      CLASS.replace('import javax.persistence.Entity;', 'import javax.persistence.Entity /* c */;'),
+      CLASS.replace('import javax.persistence.Entity;', 'import javax.persistence.*;'), // a wildcard
+      CLASS.replace('package com.acme.till;', 'package javax.persistence.till;'), // the file's own package
+      CLASS + '// jakarta.persistence\n', // may import a spec from both
+      body('String h = "javax.persistence.lock.timeout";'), // a moved name in a string
+      body('String b = """\n  javax.persistence\n  """;'), // a text block
+      CLASS.replace(/}\n$/, ''), // the scanner refuses it
+      body('int n = xjavax.persistence.Id;'),
+    ];
+    for (const text of passes) expect(verdict(text), text).toBe('pass');
+  });
+
+  it('answers as the whole pass on every fixture source and variants of it', async () => {
+    const variants: ((t: string) => string)[] = [
+      (t) => t,
+      (t) => t.replace(/import javax\./, 'import /* c */ javax.'),
+      (t) => t.replace(/import javax\.(\w+)\./, 'import javax . $1 . '),
+      (t) => t.replace(/import (javax\.[\w.]+);/, 'import $1 // c\n;'),
+      (t) => t.replace(/import javax\./, 'import static javax.'),
+      (t) => t.replace(/\{\n/, '{\n  x. // c\n javax.persistence.Entity e;\n'),
+      (t) => t.replace(/\{\n/, '{\n  /** doc */ javax.persistence.Entity e;\n'),
+      (t) => t.replace(/\{\n/, '{\n  @javax.annotation.PostConstruct void init() {}\n'),
+      (t) => t.replace(/\{\n/, '{\n  Object o = javax.validation.Validation.buildDefaultValidatorFactory();\n'),
+      (t) => t.replace(/\r?\n/g, '\r\n'),
+      (t) => t.slice(0, Math.floor(t.length * 0.6)),
+    ];
+    const seen = { inert: 0, edits: 0, pass: 0 };
+    for (const p of filesUnder(path.resolve(__dirname, '..', 'fixtures'), /\.java$/)) {
+      const source = readFileSync(p, 'utf8');
+      for (const variant of variants) {
+        const text = variant(source);
+        if (!prefilterNeedles(table).any.test(text)) continue; // no needle: no verdict asked
+        const v = verdict(text);
+        if (v === 'pass') {
+          seen.pass++;
+          continue;
+        }
+        if (v === 'inert') seen.inert++;
+        else seen.edits++;
+        expect(await fullPass(text), `${p}: ${text.slice(0, 200)}`).toEqual({ edits: v === 'inert' ? [] : v, findings: [] });
+      }
+    }
+    expect(seen.edits).toBeGreaterThan(50);
+    expect(seen.inert).toBeGreaterThan(5);
+    expect(seen.pass).toBeGreaterThan(100);
+  });
+
+  it('is what the pass returns for the text its prefilter judged, and only for that text', () => {
+    const file = { path: 'A.java', kind: 'java' as const, text: CLASS, encoding: 'utf8' as const, bom: false };
+    expect(javaPass.prefilter!(CLASS, ctx)).toBe(true);
+    const answered = javaPass.run(file, ctx);
+    expect(answered).toEqual(migrateJvmSource(file, 'java', ctx));
+    // another text (the prefilter judged CLASS) runs the whole pass
+    const other = { ...file, text: CLASS.replace('Till', 'Drawer') };
+    expect(javaPass.run(other, ctx)).toEqual(migrateJvmSource(other, 'java', ctx));
   });
 });

@@ -2,21 +2,21 @@
 // property keys and follow-ups, and a tree-sitter parse only for files that carry an
 // annotation needing structure (@ConstructorBinding, @EnableBatchProcessing). The grammar is
 // loaded by the first such file (the engine waits on NotReady), never up front.
-import { ParseError, type Edit, type FilePass, type FindingInput, type PassResult, type SourceFile } from '../../src/engine/types.js';
+import { ParseError, type Edit, type FilePass, type FindingInput, type PassContext, type PassResult, type SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
-import { ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
+import { isIdentPart, ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
 import { needsAnnotations, rewriteAnnotations } from './annotations.js';
 import { followUps } from './follow-ups.js';
-import { RULE, buildModel, codeIndex } from './model.js';
+import { RULE, buildModel, codeIndex, type CodeIndex } from './model.js';
 import { rewriteNames } from './names.js';
 import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
-import { needlesInert } from './inert.js';
+import { javaxVerdict, type JavaxVerdict } from './inert.js';
 import { appendAll } from '../../src/engine/edits.js';
-import { NeedleSet } from '../../src/engine/needles.js';
+import { NameSearch, NeedleSet } from '../../src/engine/needles.js';
 import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
 
@@ -85,16 +85,48 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   return { edits, findings };
 }
 
-/**
- * The prefilter's names, built once per table: every name a rule of the pass or a library
- * module looks for (a file naming none has no work), and the same without `javax`, whose every
- * occurrence inert.ts places instead.
- */
-export function prefilterNeedles(table: MigrationTable): { any: NeedleSet; butJavax: NeedleSet } {
+/** The prefilter's names (prefilterNeedles). */
+export interface PrefilterNeedles {
+  /** Every name a rule of the pass or a library module looks for: a file naming none has no work. */
+  any: NeedleSet;
+  /** The same without `javax`, whose every occurrence inert.ts places instead. */
+  butJavax: NeedleSet;
+  /**
+   * The same as they count: a rule's name as a name of its own (the rules read tokens and
+   * chains, never part of a name), a library module's name anywhere (the modules search the text).
+   */
+  butJavaxAsRead: NameSearch;
+}
+
+/** The prefilter's names, built once per table. */
+export function prefilterNeedles(table: MigrationTable): PrefilterNeedles {
   return tableIndex(table, 'sources/prefilter-needles', (t) => {
-    const words = [...codeIndex(t).needleWords, ...LIBRARY_NEEDLES];
-    return { any: new NeedleSet(words), butJavax: new NeedleSet(words.filter((w) => w !== 'javax')) };
+    const code = codeIndex(t).needleWords.filter((w) => w !== 'javax');
+    const library = LIBRARY_NEEDLES.filter((w) => w !== 'javax');
+    return { any: new NeedleSet(['javax', ...code, ...library]), butJavax: new NeedleSet([...code, ...library]), butJavaxAsRead: new NameSearch(code, library, isIdentPart) };
   });
+}
+
+/**
+ * The last verdict of the Java prefilter (inert.ts): the engine runs the pass on the very text
+ * its prefilter judged, and a verdict that holds the pass's answer spares the pass. Keyed by the
+ * text and the table's index; any other text runs the whole pass.
+ */
+let lastVerdict: { idx: CodeIndex; text: string; verdict: JavaxVerdict } | undefined;
+
+function javaPrefilter(text: string, ctx: PassContext): boolean {
+  const idx = codeIndex(ctx.table);
+  const verdict = javaxVerdict(idx, text, prefilterNeedles(ctx.table));
+  lastVerdict = Array.isArray(verdict) ? { idx, text, verdict } : undefined;
+  return verdict !== 'inert';
+}
+
+/** The edits the prefilter's verdict on this very text holds, if it holds the pass's answer. */
+function answeredByPrefilter(text: string, ctx: PassContext): Edit[] | undefined {
+  const last = lastVerdict;
+  if (!last || last.text !== text || last.idx !== codeIndex(ctx.table)) return undefined;
+  lastVerdict = undefined;
+  return last.verdict as Edit[];
 }
 
 function jvmPass(lang: JvmLang): FilePass {
@@ -112,13 +144,13 @@ function jvmPass(lang: JvmLang): FilePass {
     // a name another row renames): one round reaches the fixed point (test/settles.test.ts)
     settles: true,
     prefilter(text, ctx) {
-      const needles = prefilterNeedles(ctx.table);
-      if (!needles.any.test(text)) return false;
+      if (!prefilterNeedles(ctx.table).any.test(text)) return false;
       // Java only: Kotlin's lexical rules (nested comments, templates, raw strings) are not walked there
-      return lang !== 'java' || !needlesInert(codeIndex(ctx.table), text, needles.butJavax);
+      return lang !== 'java' || javaPrefilter(text, ctx);
     },
     run(file, ctx) {
-      return migrateJvmSource(file, lang, ctx);
+      const edits = lang === 'java' ? answeredByPrefilter(file.text, ctx) : undefined;
+      return edits ? { edits, findings: [] } : migrateJvmSource(file, lang, ctx);
     },
   };
 }

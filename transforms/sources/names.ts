@@ -20,18 +20,22 @@ function replaceSegments(c: Chain, from: number, to: number, text: string, rule:
 }
 
 /** javax -> jakarta for one fully qualified chain; undefined when it stays. */
-function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+export function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
   if (c.tokens[0]!.value !== 'javax') return undefined;
   const parts = c.tokens.map((t) => t.value);
   const fate = javaxFate(idx, parts, c.wildcard);
-  if (fate?.kind !== 'move') return undefined;
+  return fate?.kind === 'move' ? movedPackageEdit(c, parts, fate.newPackage) : undefined;
+}
+
+/** The edit of a javax chain (`parts`: its segments) whose package moves to `newPackage`. */
+export function movedPackageEdit(c: Chain, parts: string[], newPackage: string): Edit {
   const { pkgParts } = splitQualified(parts);
   const oldPkg = parts.slice(0, pkgParts);
-  const newPkg = fate.newPackage.split('.');
+  const newPkg = newPackage.split('.');
   // Usually only the first segment differs (javax -> jakarta): edit just that token.
   if (newPkg.length === oldPkg.length && newPkg.slice(1).join('.') === oldPkg.slice(1).join('.'))
     return replaceSegments(c, 0, 0, newPkg[0]!, RULE.jakarta);
-  return replaceSegments(c, 0, pkgParts - 1, fate.newPackage, RULE.jakarta);
+  return replaceSegments(c, 0, pkgParts - 1, newPackage, RULE.jakarta);
 }
 
 /** The rename row for a name, unless shapes.ts found this file's uses unsafe to rename. */
