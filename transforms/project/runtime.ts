@@ -9,13 +9,22 @@ import type { Edit, FindingInput, PassContext, ProjectFile, ProjectPass, Project
 import type { ProjectRule } from '../../src/table/sections/project.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { resolveKey } from '../../src/properties/resolve.js';
+import { NeedleSet } from '../../src/engine/needles.js';
+import { tableIndex } from '../../src/table/load.js';
 import { canonicalKey, configFiles, isMainConfig, resourcesDir, type ConfigEntry } from './config.js';
 import { projectSection, ruleFinding } from './rules.js';
 
 const SOURCE_KINDS = ['java', 'kotlin'] as const;
+/** The type name jobBeans looks for. */
+const JOB = 'Job';
 
 interface Facts {
   entries: ConfigEntry[];
+  /**
+   * The sources that name (as a substring) a type some rule looks for, or `Job`: a source naming
+   * none has no code hit for any rule, so the rules' loops skip it (one search per source
+   * instead of one per source, rule and type).
+   */
   sources: ProjectFile[];
   builds: ProjectFile[];
   env: ProjectFile[];
@@ -25,16 +34,25 @@ interface Facts {
   canonicalKeys: Set<string>;
 }
 
-function gather(project: ProjectView): Facts {
+function gather(project: ProjectView, table: MigrationTable): Facts {
   const entries = configFiles(project).flatMap((c) => c.entries);
+  const sought = soughtNames(table);
   return {
     entries,
     canonicalKeys: new Set(entries.map((e) => e.canonical)),
-    sources: project.ofKind(...SOURCE_KINDS),
+    sources: project.ofKind(...SOURCE_KINDS).filter((f) => sought.test(f.text ?? '')),
     builds: project.ofKind(...BUILD_KINDS),
     env: project.ofKind('env'),
     tokens: new Map(),
   };
+}
+
+/** The simple names of every type and annotation the rules look for in sources, and `Job` (jobBeans), built once per table. */
+function soughtNames(table: MigrationTable): NeedleSet {
+  return tableIndex(table, 'project/runtime-sought', (t) => {
+    const types = projectSection(t).rules.flatMap((r) => [...(r.detect?.types ?? []), ...(r.detect?.annotations ?? [])]);
+    return new NeedleSet([...types.map((fqcn) => soughtType(fqcn).simple), JOB]);
+  });
 }
 
 /** A rule's key pattern, canonicalised once (`spring.x.` matches every key below spring.x). */
@@ -204,7 +222,7 @@ const report: Detector = (rule, facts, ctx) => ({
 /** Job bean declarations: `@Bean ... Job name(` (Java) or `fun name(...): Job` (Kotlin). */
 function jobBeans(file: ProjectFile, cache: Map<ProjectFile, Token[]>): number[] {
   const text = file.text ?? '';
-  if (!text.includes('Job')) return [];
+  if (!text.includes(JOB)) return [];
   const tokens = tokensOf(file, cache);
   const out: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -345,7 +363,7 @@ export const runtimePass: ProjectPass = {
   ],
   kinds: ['properties', 'yaml', 'java', 'kotlin', 'pom', 'gradle', 'gradle-kts', 'version-catalog', 'env'],
   run(project, ctx) {
-    const facts = gather(project);
+    const facts = gather(project, ctx.table);
     const result: Required<ProjectResult> = { edits: [], fileOps: [], findings: [] };
     for (const rule of projectSection(ctx.table).rules) {
       if (OWN_PASS.has(rule.id)) continue;
