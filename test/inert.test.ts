@@ -16,7 +16,7 @@ import { codeIndex } from '../transforms/sources/model.js';
 const table = loadTable();
 const idx = codeIndex(table);
 const ctx: PassContext = { table, options: {}, project: { root: '/', files: [], byPath: new Map(), ofKind: () => [] }, ruleSelected: () => true, decisions: {} };
-const verdict = (text: string) => javaxVerdict(idx, text, prefilterNeedles(table));
+const verdict = (text: string) => javaxVerdict(table, text, prefilterNeedles(table));
 const inert = (text: string) => verdict(text) === 'inert';
 const namesANeedle = (text: string) => [...idx.needleWords, ...LIBRARY_NEEDLES].some((n) => text.includes(n));
 

@@ -3,7 +3,7 @@
 // key. Every transform that meets a property key (config files, @Value in code, environment
 // variables) asks here, so the rules live in one place.
 import type { PropertyConversion, PropertyPrefixRename, PropertyRemoval, PropertyRename, PropertyValueChange } from '../table/sections/properties.js';
-import { tableIndex } from '../table/load.js';
+import { rememberedPerTable, tableIndex } from '../table/load.js';
 import type { MigrationTable } from '../table/types.js';
 
 export const RULES = {
@@ -148,25 +148,8 @@ function withIndex(to: string, segs: Segment[]): string {
  * do not change (map keys, list indexes, the rest below a moved prefix).
  */
 export function resolveKey(table: MigrationTable, key: string): KeyRule | undefined {
-  return remembered(table, 'properties/resolve-memo', key, computeKeyRule);
+  return rememberedPerTable(table, 'properties/resolve-memo', key, computeKeyRule);
 }
-
-/**
- * A per-table answer remembered by key: the same keys and map paths (spring.datasource.url,
- * server.port, spring.redis) recur in every configuration file of a repository and in code,
- * and each answer walks the prefix, removal and special-key lists. Answers are shared, never
- * changed by a caller. Bounded: a huge file of distinct keys starts the memo over.
- */
-function remembered<T>(table: MigrationTable, name: string, key: string, compute: (table: MigrationTable, key: string) => T): T {
-  const memo = tableIndex(table, name, () => new Map<string, T>());
-  if (memo.has(key)) return memo.get(key)!;
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  const answer = compute(table, key);
-  memo.set(key, answer);
-  return answer;
-}
-
-const MEMO_LIMIT = 100_000;
 
 function computeKeyRule(table: MigrationTable, key: string): KeyRule | undefined {
   const idx = index(table);
@@ -197,7 +180,7 @@ function computeKeyRule(table: MigrationTable, key: string): KeyRule | undefined
  * (an exact rename, an exception, a removal) and the keys must move one by one.
  */
 export function subtreeMove(table: MigrationTable, path: string): { to: string; rule: string } | undefined {
-  return remembered(table, 'properties/subtree-memo', path, computeSubtreeMove);
+  return rememberedPerTable(table, 'properties/subtree-memo', path, computeSubtreeMove);
 }
 
 function computeSubtreeMove(table: MigrationTable, path: string): { to: string; rule: string } | undefined {

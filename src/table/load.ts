@@ -176,3 +176,20 @@ export function tableIndex<T>(table: MigrationTable, name: string, build: (t: Mi
   if (!byName.has(name)) byName.set(name, build(table));
   return byName.get(name) as T;
 }
+
+/** Keys a per-table memo (rememberedPerTable) holds before it starts over. */
+const MEMO_LIMIT = 100_000;
+
+/**
+ * A per-table answer remembered by key (a tableIndex of answers): for questions the same keys
+ * recur in across a repository's files. Answers are shared, never changed by a caller. Bounded:
+ * a huge file of distinct keys starts the memo over.
+ */
+export function rememberedPerTable<T>(table: MigrationTable, name: string, key: string, compute: (table: MigrationTable, key: string) => T): T {
+  const memo = tableIndex(table, name, () => new Map<string, T>());
+  if (memo.has(key)) return memo.get(key)!;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const answer = compute(table, key);
+  memo.set(key, answer);
+  return answer;
+}

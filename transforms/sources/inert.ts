@@ -22,7 +22,9 @@
 import type { Edit } from '../../src/engine/types.js';
 import { isIdentPart, isIdentStart, type Token } from '../../src/formats/jvm-tokens.js';
 import { walkJavaRegions } from '../../src/formats/java-regions.js';
-import { javaxFate, type CodeIndex } from './model.js';
+import { codeIndex, javaxFate, type CodeIndex } from './model.js';
+import { rememberedPerTable } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
 import { movedPackageEdit } from './names.js';
 import type { PrefilterNeedles } from './jvm-pass.js';
 import { movedLiteral } from './strings.js';
@@ -74,18 +76,10 @@ type Judged = Edit | typeof STAYS | undefined;
 
 /**
  * What a dotted name's text means wherever it stands, its edit at offsets in that text: the same
- * few imports recur in every file, so each is judged once per table (bounded).
+ * few imports recur in every file, so each is judged once per table.
  */
-const judgedNames = new WeakMap<CodeIndex, Map<string, Judged>>();
-const JUDGED_LIMIT = 10_000;
-function judgeName(idx: CodeIndex, name: string): Judged {
-  let memo = judgedNames.get(idx);
-  if (!memo) judgedNames.set(idx, (memo = new Map()));
-  if (memo.has(name)) return memo.get(name);
-  if (memo.size >= JUDGED_LIMIT) memo.clear();
-  const judged = judgeNameNow(idx, name);
-  memo.set(name, judged);
-  return judged;
+function judgeName(table: MigrationTable, name: string): Judged {
+  return rememberedPerTable(table, 'sources/javax-names', name, (t, n) => judgeNameNow(codeIndex(t), n));
 }
 
 function judgeNameNow(idx: CodeIndex, name: string): Judged {
@@ -106,14 +100,14 @@ function judgeNameNow(idx: CodeIndex, name: string): Judged {
  * a dot, nor next to a comment (the scanner reads `a. /* c *\/ javax.b` as one chain), nor the
  * file's own `package`.
  */
-function javaxInCode(idx: CodeIndex, text: string, at: number, codeStart: number): Judged {
+function javaxInCode(table: MigrationTable, text: string, at: number, codeStart: number): Judged {
   if (at > 0 && (isIdentPart(text.charCodeAt(at - 1)) || text.charCodeAt(at - 1) === 46)) return undefined; // inside a name, or a member
   let k = at - 1;
   while (k >= 0 && isBlank(text.charCodeAt(k))) k--;
   if (text.charCodeAt(k) === 46) return undefined; // `x . javax`
   const end = chainEnd(text, at);
   if (end < 0) return undefined;
-  const judged = judgeName(idx, text.slice(at, end));
+  const judged = judgeName(table, text.slice(at, end));
   if (judged === undefined || judged === STAYS) return judged;
   if (k < codeStart && codeStart > 0) return undefined; // a comment or literal right before
   if (k >= 6 && text.startsWith('package', k - 6) && !isIdentPart(text.charCodeAt(k - 7))) return undefined;
@@ -129,7 +123,7 @@ function javaxInCode(idx: CodeIndex, text: string, at: number, codeStart: number
  * `GeneratedValue`: the rules read tokens and chains, never part of a name), anywhere, even in a
  * comment, leaves the file to the pass; one search is cheaper than placing each hit.
  */
-export function javaxVerdict(idx: CodeIndex, text: string, needles: Pick<PrefilterNeedles, 'butJavax' | 'butJavaxAsRead'>): JavaxVerdict {
+export function javaxVerdict(table: MigrationTable, text: string, needles: Pick<PrefilterNeedles, 'butJavax' | 'butJavaxAsRead'>): JavaxVerdict {
   if (needles.butJavax.test(text) && needles.butJavaxAsRead.occursIn(text)) return 'pass';
   const edits: Edit[] = [];
   // each `javax` judged where the walk over the regions meets it: in code before a region, or
@@ -139,7 +133,7 @@ export function javaxVerdict(idx: CodeIndex, text: string, needles: Pick<Prefilt
   const nextJavax = () => (at = text.indexOf('javax', at + 5));
   const judgeCode = (before: number) => {
     for (; at >= 0 && at < before; nextJavax()) {
-      const judged = javaxInCode(idx, text, at, codeStart);
+      const judged = javaxInCode(table, text, at, codeStart);
       if (judged === undefined) return false;
       if (judged === STAYS) continue;
       // a file naming jakarta too may import one spec from both (names.ts mixedSpecs): the pass reports that
@@ -153,7 +147,7 @@ export function javaxVerdict(idx: CodeIndex, text: string, needles: Pick<Prefilt
     codeStart = end;
     if (at < 0 || at >= end) return true;
     if (region === 'other-literal') return false; // a char literal or a text block: the pass decides
-    if (region === 'string' && movedLiteral(idx, text.slice(content, end - 1))) return false;
+    if (region === 'string' && movedLiteral(codeIndex(table), text.slice(content, end - 1))) return false;
     while (at >= 0 && at < end) nextJavax();
     return true;
   });

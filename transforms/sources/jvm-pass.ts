@@ -116,7 +116,7 @@ let lastVerdict: { idx: CodeIndex; text: string; verdict: JavaxVerdict } | undef
 
 function javaPrefilter(text: string, ctx: PassContext): boolean {
   const idx = codeIndex(ctx.table);
-  const verdict = javaxVerdict(idx, text, prefilterNeedles(ctx.table));
+  const verdict = javaxVerdict(ctx.table, text, prefilterNeedles(ctx.table));
   lastVerdict = Array.isArray(verdict) ? { idx, text, verdict } : undefined;
   return verdict !== 'inert';
 }

@@ -20,7 +20,7 @@ function replaceSegments(c: Chain, from: number, to: number, text: string, rule:
 }
 
 /** javax -> jakarta for one fully qualified chain; undefined when it stays. */
-export function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
+function jakartaEdit(idx: CodeIndex, c: Chain): Edit | undefined {
   if (c.tokens[0]!.value !== 'javax') return undefined;
   const parts = c.tokens.map((t) => t.value);
   const fate = javaxFate(idx, parts, c.wildcard);
