@@ -98,6 +98,17 @@ export function buildModel(text: string, tokens: Token[]): FileModel {
   return { text, tokens, chains, imports, declChains, importedNames };
 }
 
+/** Made by `new`, like the scanner's tokens, so that V8 never moves them to the old generation while they are young garbage (src/formats/jvm-tokens.ts). */
+class ChainRun implements Chain {
+  constructor(
+    readonly tokens: Token[],
+    readonly first: number,
+    readonly last: number,
+    readonly afterDot: boolean,
+    readonly wildcard: boolean,
+  ) {}
+}
+
 const isDot = (t: Token | undefined) => t !== undefined && t.type === 'punct' && t.value === '.';
 
 /** Every maximal `ident(.ident)*` run of the token list, in order: one walk, each token looked at once. */
@@ -108,14 +119,14 @@ function collectChains(tokens: Token[]): Chain[] {
     const t = tokens[i]!;
     if (t.type !== 'ident') continue;
     const afterDot = i > 0 && isDot(tokens[i - 1]);
-    const idents = [t];
+    const idents = Array.of(t); // not a literal: no allocation site (see ChainRun)
     let j = i;
     while (j + 2 < n && isDot(tokens[j + 1]) && tokens[j + 2]!.type === 'ident') {
       j += 2;
       idents.push(tokens[j]!);
     }
     const wildcard = j + 2 < n && isDot(tokens[j + 1]) && tokens[j + 2]!.value === '*';
-    chains.push({ tokens: idents, first: i, last: j, afterDot, wildcard });
+    chains.push(new ChainRun(idents, i, j, afterDot, wildcard));
     i = j;
   }
   return chains;
