@@ -4,7 +4,8 @@
 // (Kotlin templates split into parts), `::` and `->` as one token, char literals and the code
 // inside templates left out, and a flag for a line break before a token (Kotlin statements end
 // at line breaks).
-import { scanJvm, stringParts, stringValue, type StringPart } from '../formats/jvm-tokens.js';
+import { stringParts, stringValue, type StringPart } from '../formats/jvm-strings.js';
+import { scanJvm } from '../formats/jvm-tokens.js';
 
 export { ScanError } from '../formats/jvm-tokens.js';
 

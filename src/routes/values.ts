@@ -2,7 +2,7 @@
 // through an index of every string constant of the project (`Paths.USERS`, static imports,
 // Kotlin `const val`). A value that cannot be resolved is kept as `{?}` and marked unresolved.
 import type { ConstDecl, Value } from './declarations.js';
-import type { StringPart } from '../formats/jvm-tokens.js';
+import type { StringPart } from '../formats/jvm-strings.js';
 import type { PathLiteral } from './types.js';
 import mediaTypes from './media-types.json' with { type: 'json' };
 

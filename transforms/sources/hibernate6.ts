@@ -6,7 +6,7 @@
 import type { TypeRewrite } from '../../src/table/sections/libraries.js';
 import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
 import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
-import { stringValue } from '../../src/formats/jvm-tokens.js';
+import { stringValue } from '../../src/formats/jvm-strings.js';
 import { chainText } from './model.js';
 
 export const HIBERNATE_RULES = { types: 'hibernate6/type-annotations', hypersistence: 'hibernate6/hypersistence' } as const;
