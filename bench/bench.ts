@@ -1,4 +1,4 @@
-// npm run bench [-- --files N[,N...] --runs R --dir D --cli other/dist/cli/boot-upgrade.js --baseline other/dist/cli/boot-upgrade.js]
+// npm run bench [-- --files N[,N...] --runs R --rss-runs K --dir D --cli other/dist/cli/boot-upgrade.js --baseline other/dist/cli/boot-upgrade.js]
 //   BENCH_50K=1 adds a 50,000-file repository; BENCH_WORKER=1 adds `migrate` with its worker
 //   thread forced on (BOOT_UPGRADE_WORKERS=1; it is off by default) as a fourth contender.
 //
@@ -11,6 +11,8 @@
 // Ratios are taken within a round (migrate and plain of the same round) and the median of those
 // is printed: on a shared machine the load moves between rounds, not within one. Then `check`
 // of 10 files of the pristine repository, as a pre-commit hook passes staged files.
+// --rss-runs K: K more runs of `migrate` alone at the largest size, for the spread of its peak RSS
+// (the goal is a bound on every run; a collector's timing can move one run in twenty).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -84,9 +86,11 @@ interface SizeResult {
   samples: Record<Contender, Sample[]>;
   ratio: Record<Contender, { wall: number; cpu: number }>;
   check?: Sample[];
+  /** --rss-runs: peak RSS (MB) of each extra `migrate` run. */
+  rss?: number[];
 }
 
-function benchSize(n: number, runs: number, base: string, withCheck: boolean): SizeResult {
+function benchSize(n: number, runs: number, base: string, withCheck: boolean, rssRuns: number): SizeResult {
   const pristine = path.join(base, `repo-${n}`);
   rmSync(pristine, { recursive: true, force: true });
   const gen = generateRepository(pristine, n);
@@ -139,13 +143,32 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean): S
     const wall = result.check.map((s) => s.wallMs);
     console.log(`  check of 10 staged files: CPU median ${sec(median(cpu))} (${spread(cpu)}), wall ${sec(median(wall))}, peak RSS ${Math.max(...result.check.map((s) => s.rssMB)).toFixed(0)} MB`);
   }
+  if (rssRuns > 0) result.rss = peakRssSpread(pristine, base, rssRuns);
   rmSync(pristine, { recursive: true, force: true });
   return result;
 }
 
+const RSS_GOAL_MB = 300;
+
+/** `migrate` alone, `runs` times on fresh copies: the spread of its peak RSS. */
+function peakRssSpread(pristine: string, base: string, runs: number): number[] {
+  const work = path.join(base, 'work-rss');
+  const rss: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    rmSync(work, { recursive: true, force: true });
+    cpSync(pristine, work, { recursive: true });
+    rss.push(runContender('migrate', work).rssMB);
+    rmSync(work, { recursive: true, force: true });
+  }
+  const over = rss.filter((mb) => mb > RSS_GOAL_MB).length;
+  const mb = (x: number) => `${x.toFixed(0)} MB`;
+  console.log(`  migrate peak RSS over ${runs} more runs: min ${mb(Math.min(...rss))}, median ${mb(median(rss))}, max ${mb(Math.max(...rss))}; ${over} over ${RSS_GOAL_MB} MB`);
+  return rss;
+}
+
 function main(): void {
   const { values } = parseArgs({
-    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
+    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, 'rss-runs': { type: 'string', default: '0' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
   });
   if (values.cli) cli = path.resolve(values.cli); // another build's dist/cli/boot-upgrade.js (or an older dist/src/cli/main.js)
   if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
@@ -161,7 +184,9 @@ function main(): void {
   const load0 = os.loadavg();
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   console.log('Wall times move with whatever else the machine runs; CPU times and the within-round ratios are the numbers to compare.');
-  const results = sizes.map((n, i) => benchSize(n, runs, base, i === 0));
+  const rssRuns = Number(values['rss-runs']);
+  const largest = Math.max(...sizes);
+  const results = sizes.map((n, i) => benchSize(n, runs, base, i === 0, n === largest ? rssRuns : 0));
   if (results.length > 1) {
     console.log('\nside by side (medians)');
     console.log('  files    MB     plain wall  migrate wall  migrate CPU  CPU µs/file  wall ratio  CPU ratio  migrate peak RSS');
