@@ -14,7 +14,7 @@
 // --rss-runs K: K more runs of `migrate` alone at the largest size, for the spread of its peak RSS
 // (the goal is a bound on every run; a collector's timing can move one run in twenty).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -80,14 +80,24 @@ function stagedFiles(repo: string): string[] {
   return [...java, ...kotlin, `${pkg}/resources/application-prod.yml`, 'module-1/pom.xml'];
 }
 
+/** One contender on its own copy of the pristine repository, removed afterwards. */
+function onFreshCopy(c: Contender, pristine: string, base: string): Sample {
+  const work = path.join(base, `work-${c}`);
+  rmSync(work, { recursive: true, force: true });
+  cpSync(pristine, work, { recursive: true });
+  try {
+    return runContender(c, work);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 interface SizeResult {
   files: number;
   mb: number;
   samples: Record<Contender, Sample[]>;
   ratio: Record<Contender, { wall: number; cpu: number }>;
   check?: Sample[];
-  /** --rss-runs: peak RSS (MB) of each extra `migrate` run. */
-  rss?: number[];
 }
 
 function benchSize(n: number, runs: number, base: string, withCheck: boolean, rssRuns: number): SizeResult {
@@ -106,14 +116,10 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean, rs
     const order = contenders.map((_, k) => contenders[(k + i) % contenders.length]!);
     const round: Partial<Record<Contender, Sample>> = {};
     for (const c of order) {
-      const work = path.join(base, `work-${c}`);
-      if (existsSync(work)) rmSync(work, { recursive: true, force: true });
-      cpSync(pristine, work, { recursive: true });
-      const s = runContender(c, work);
+      const s = onFreshCopy(c, pristine, base);
       round[c] = s;
       samples[c].push(s);
       console.log(`  round ${i + 1} ${c.padEnd(8)} wall ${sec(s.wallMs).padStart(8)}  CPU ${sec(s.cpuMs).padStart(8)}  peak RSS ${s.rssMB.toFixed(0).padStart(4)} MB`);
-      rmSync(work, { recursive: true, force: true });
     }
     for (const c of contenders) {
       perRound[c].wall.push(round[c]!.wallMs / round.plain!.wallMs);
@@ -143,27 +149,19 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean, rs
     const wall = result.check.map((s) => s.wallMs);
     console.log(`  check of 10 staged files: CPU median ${sec(median(cpu))} (${spread(cpu)}), wall ${sec(median(wall))}, peak RSS ${Math.max(...result.check.map((s) => s.rssMB)).toFixed(0)} MB`);
   }
-  if (rssRuns > 0) result.rss = peakRssSpread(pristine, base, rssRuns);
+  if (rssRuns > 0) printPeakRssSpread(pristine, base, rssRuns);
   rmSync(pristine, { recursive: true, force: true });
   return result;
 }
 
 const RSS_GOAL_MB = 300;
 
-/** `migrate` alone, `runs` times on fresh copies: the spread of its peak RSS. */
-function peakRssSpread(pristine: string, base: string, runs: number): number[] {
-  const work = path.join(base, 'work-rss');
-  const rss: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    rmSync(work, { recursive: true, force: true });
-    cpSync(pristine, work, { recursive: true });
-    rss.push(runContender('migrate', work).rssMB);
-    rmSync(work, { recursive: true, force: true });
-  }
+/** `migrate` alone, `runs` times on fresh copies: prints the spread of its peak RSS. */
+function printPeakRssSpread(pristine: string, base: string, runs: number): void {
+  const rss = Array.from({ length: runs }, () => onFreshCopy('migrate', pristine, base).rssMB);
   const over = rss.filter((mb) => mb > RSS_GOAL_MB).length;
   const mb = (x: number) => `${x.toFixed(0)} MB`;
   console.log(`  migrate peak RSS over ${runs} more runs: min ${mb(Math.min(...rss))}, median ${mb(median(rss))}, max ${mb(Math.max(...rss))}; ${over} over ${RSS_GOAL_MB} MB`);
-  return rss;
 }
 
 function main(): void {
