@@ -7,9 +7,9 @@ import { loadTable } from '../src/table/load.js';
 import { loadGrammar } from '../src/formats/tree-sitter.js';
 import { importInsertion, type LibContext } from '../transforms/sources/lib-edits.js';
 import { buildModel } from '../transforms/sources/model.js';
-import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6.js';
-import { migrateBatch } from '../transforms/sources/batch5.js';
-import { migrateAdapter } from '../transforms/sources/security6-adapter.js';
+import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6/security6.js';
+import { migrateBatch } from '../transforms/sources/batch5/batch5.js';
+import { migrateAdapter } from '../transforms/sources/security6/security6-adapter.js';
 
 const libs = loadTable().libraries!;
 

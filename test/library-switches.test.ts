@@ -1,5 +1,5 @@
 // springfox -> springdoc and HttpClient 4 -> 5 are one decision each for the whole run
-// (transforms/sources/springfox-switch.ts, httpclient5-switch.ts):
+// (transforms/sources/springdoc/springfox-switch.ts, httpclient5/httpclient5-switch.ts):
 // the fixtures show it taken; these show it withheld where taking it would leave the build
 // half-switched (the sources on swagger 3 without springdoc, or springfox gone under code that uses it).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
 import type { LibContext } from '../transforms/sources/lib-edits.js';
 import { buildModel } from '../transforms/sources/model.js';
-import { migrateObservability, ownedTypes } from '../transforms/sources/observability.js';
+import { migrateObservability, ownedTypes } from '../transforms/sources/observability/observability.js';
 
 const libs = loadTable().libraries!;
 const none: ProjectView = { root: '/x', files: [], byPath: new Map(), ofKind: () => [] };

@@ -9,7 +9,7 @@ import { type DataDir, openDataDir } from '../scripts/table/data.js';
 import { attributeSpans, parseXml } from '../src/formats/xml.js';
 import { loadTable } from '../src/table/load.js';
 import { codeIndex, movedJavaxName } from '../transforms/sources/model.js';
-import { descriptorRow } from '../transforms/sources/xml-descriptors.js';
+import { descriptorRow } from '../transforms/sources/jakarta/xml-descriptors.js';
 
 const idx = codeIndex(loadTable());
 const DATA = path.resolve(__dirname, '..', '..', 'shared', 'data');

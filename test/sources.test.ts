@@ -6,7 +6,7 @@ import { applyEdits } from '../src/engine/edits.js'; // overlapping edits wait a
 import { ScanError, scanJvm } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
 import { codeIndex } from '../transforms/sources/model.js';
-import { movedClassName } from '../transforms/sources/service-loader.js';
+import { movedClassName } from '../transforms/sources/jakarta/service-loader.js';
 import { placeholderKeys } from '../transforms/sources/property-keys.js';
 
 const idents = (text: string, lang: 'java' | 'kotlin') => scanJvm(text, lang).filter((t) => t.type === 'ident').map((t) => t.value);

@@ -96,7 +96,7 @@ export function springfoxOutcome(table: MigrationTable, key: string, springdocIn
   return { kind: 'report', message: `${key} is read by springfox only (${gone}) and springdoc has no key known to mean the same; delete it or find the springdoc setting by hand` };
 }
 
-/** The evidence transforms/sources/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */
+/** The evidence transforms/sources/springdoc/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */
 export const SPRINGDOC_IN_BUILD = /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/;
 export const COMMUNITY_DIALECTS_IN_BUILD = /hibernate-community-dialects/;
 

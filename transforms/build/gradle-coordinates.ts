@@ -1,6 +1,6 @@
 // Dependency coordinates in Gradle scripts: string notation ('g:a:v', "g:a:${v}") and map notation
 // (group: 'g', name: 'a'): renames, versions Boot 3.0 manages, removed and manual rows.
-import { httpClient4String } from '../sources/httpclient5-switch.js';
+import { httpClient4String } from '../sources/httpclient5/httpclient5-switch.js';
 import { httpClientKeptMessage, switchGradleHttpClient } from './httpclient-build.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';

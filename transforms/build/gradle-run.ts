@@ -5,8 +5,8 @@ import type { GradleModel } from '../../src/formats/gradle-model.js';
 import { isBoot2, isLower, type BuildFacts } from './facts.js';
 import type { PassOutput } from './out.js';
 
-import type { SpringfoxSwitch } from '../sources/springfox-switch.js';
-import type { HttpClientSwitch } from '../sources/httpclient5-switch.js';
+import type { SpringfoxSwitch } from '../sources/springdoc/springfox-switch.js';
+import type { HttpClientSwitch } from '../sources/httpclient5/httpclient5-switch.js';
 
 export type Dsl = 'groovy' | 'kotlin';
 

@@ -12,8 +12,8 @@ import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { sleuthUsers } from './sleuth.js';
 import { PassOutput } from './out.js';
-import { decidedSpringfox } from '../sources/springfox-switch.js';
-import { httpClientSwitch } from '../sources/httpclient5-switch.js';
+import { decidedSpringfox } from '../sources/springdoc/springfox-switch.js';
+import { httpClientSwitch } from '../sources/httpclient5/httpclient5-switch.js';
 
 /** Cheap test: a Gradle file that mentions none of these has nothing for the build rules. */
 const GRADLE_HINT = /springframework|dependencyLocking|Version|dependency-management|kotlin|Compatibility|JavaVersion|JavaLanguageVersion|jvmT|mainClassName|buildInfo|bootBuildImage|\.version|javax|hibernate|mysql|:|release/;

@@ -1,11 +1,11 @@
-// The build half of HttpClient 4 -> 5 (transforms/sources/httpclient5-switch.ts decides for the
-// whole run): org.apache.httpcomponents:httpclient becomes org.apache.httpcomponents.client5:
-// httpclient5, with the version Boot 3.0 manages for it where the declaration had a version of
-// its own (the decision only allows a literal or none).
+// The build half of HttpClient 4 -> 5 (transforms/sources/httpclient5/httpclient5-switch.ts
+// decides for the whole run): org.apache.httpcomponents:httpclient becomes
+// org.apache.httpcomponents.client5:httpclient5, with the version Boot 3.0 manages for it where
+// the declaration had a version of its own (the decision only allows a literal or none).
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { textValue } from '../../src/formats/xml.js';
 import type { PassContext } from '../../src/engine/types.js';
-import { httpClient4String, httpClientSwitch, type HttpClientSwitch } from '../sources/httpclient5-switch.js';
+import { httpClient4String, httpClientSwitch, type HttpClientSwitch } from '../sources/httpclient5/httpclient5-switch.js';
 import type { BuildFacts } from './facts.js';
 import type { GradleRun } from './gradle-run.js';
 import { LIBRARY_RULE } from './libraries.js';

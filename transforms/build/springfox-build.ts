@@ -1,13 +1,14 @@
-// The build half of springfox -> springdoc (transforms/sources/springfox-switch.ts decides for
-// the whole run): in each build file, the first springfox dependency of the main code becomes the
-// springdoc starter at the table's version, and every other springfox declaration goes (its
-// modules are all replaced by the one starter). Only reached when the decision is on, which
-// requires every springfox declaration to be a plain dependency this module can edit.
+// The build half of springfox -> springdoc (transforms/sources/springdoc/springfox-switch.ts
+// decides for the whole run): in each build file, the first springfox dependency of the main
+// code becomes the springdoc starter at the table's version, and every other springfox
+// declaration goes (its modules are all replaced by the one starter). Only reached when the
+// decision is on, which requires every springfox declaration to be a plain dependency this
+// module can edit.
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { elementLineSpan, lineIndent, textValue } from '../../src/formats/xml.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import type { PassContext } from '../../src/engine/types.js';
-import { decidedSpringfox, type SpringfoxSwitch } from '../sources/springfox-switch.js';
+import { decidedSpringfox, type SpringfoxSwitch } from '../sources/springdoc/springfox-switch.js';
 import { wholeLineStatement } from './gradle-coordinates.js';
 import type { GradleRun } from './gradle-run.js';
 import { LIBRARY_RULE } from './libraries.js';

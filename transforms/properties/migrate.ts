@@ -2,7 +2,7 @@
 // a human must decide. Works one document at a time (`#---` / `!---` split a file), because a
 // key set in one document says nothing about another. Every edit touches only the text that
 // changes: a key's own characters, one value, or a whole line that is deleted.
-import { decidedSpringfox } from '../sources/springfox-switch.js';
+import { decidedSpringfox } from '../sources/springdoc/springfox-switch.js';
 import { posix } from 'node:path';
 import type { Edit, FindingInput, PassContext, PassResult, Severity, SourceFile } from '../../src/engine/types.js';
 import {

@@ -7,21 +7,21 @@
 import { escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, ProjectFile, ProjectView, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
-import { migrateBatch, BATCH_RULES } from './batch5.js';
-import { migrateHibernate, HIBERNATE_RULES } from './hibernate6.js';
-import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5.js';
-import { migrateJakartaVariants, VARIANT_RULES } from './jakarta-variants.js';
-import { httpClientSwitch } from './httpclient5-switch.js';
+import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
+import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
+import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
+import { migrateJakartaVariants, VARIANT_RULES } from './jakarta/jakarta-variants.js';
+import { httpClientSwitch } from './httpclient5/httpclient5-switch.js';
 import { BUILD_KINDS } from '../../src/engine/project-text.js';
 import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
-import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observability.js';
-import { migrateAdapter } from './security6-adapter.js';
-import { migrateSecurity, SECURITY_RULES } from './security6.js';
-import { migrateSecurityKotlinDsl } from './security6-kotlin.js';
-import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc.js';
-import { decidedSpringfox } from './springfox-switch.js';
+import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observability/observability.js';
+import { migrateAdapter } from './security6/security6-adapter.js';
+import { migrateSecurity, SECURITY_RULES } from './security6/security6.js';
+import { migrateSecurityKotlinDsl } from './security6/security6-kotlin.js';
+import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc/springdoc.js';
+import { decidedSpringfox } from './springdoc/springfox-switch.js';
 
 interface Module {
   rules: readonly string[];

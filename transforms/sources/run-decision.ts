@@ -1,6 +1,6 @@
 // What the run decisions that move a library in the build and the sources together
-// (springfox-switch.ts, httpclient5-switch.ts) share: which files count, whether the run sees
-// enough to decide, and the token model of a source read from the project.
+// (springdoc/springfox-switch.ts, httpclient5/httpclient5-switch.ts) share: which files count,
+// whether the run sees enough to decide, and the token model of a source read from the project.
 import { ParseError, type FileKind, type PassContext, type ProjectFile } from '../../src/engine/types.js';
 import { ScanError, scanJvm } from '../../src/formats/jvm-tokens.js';
 import { buildModel, type FileModel } from './model.js';

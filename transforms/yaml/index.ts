@@ -1,7 +1,7 @@
 // The YAML configuration pass (application*.yml/yaml, bootstrap*, profile files, --config-glob):
 // renames and moves Spring Boot 2.7 keys to their 3.0 paths by splicing lines, never by
 // re-printing a document. Registered in transforms/index.ts.
-import { decidedSpringfox } from '../sources/springfox-switch.js';
+import { decidedSpringfox } from '../sources/springdoc/springfox-switch.js';
 import type { FilePass, PassContext, PassResult, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { parseYaml } from '../../src/formats/yaml.js';

@@ -108,8 +108,8 @@ export interface LibraryRow {
   below?: string;
   /**
    * A library replaced by another when every source using it is rewritten in the same run
-   * (springfox -> springdoc: transforms/sources/springfox-switch.ts); the servlet starter, or the
-   * reactive one for a WebFlux build.
+   * (springfox -> springdoc: transforms/sources/springdoc/springfox-switch.ts); the servlet
+   * starter, or the reactive one for a WebFlux build.
    */
   successor?: { groupId: string; artifactId: string; reactiveArtifactId: string; version: string };
   /**

@@ -3,7 +3,8 @@
 // observation API): what changes in Java/Kotlin sources (and in log patterns).
 // Filled by scripts/table/libraries.ts; every row names the public page or source file its fact
 // comes from (`source`), since ../shared/data does not cover these libraries' APIs.
-// Read by transforms/sources/{security6,batch5,springdoc,httpclient5,hibernate6,observability,trace-id-pattern}.ts.
+// Read by the library folders of transforms/sources/ (security6/, batch5/, springdoc/, httpclient5/,
+// hibernate6/, observability/, jakarta/) and by transforms/properties/trace-id-pattern.ts.
 
 /** A method renamed one to one (same arguments, same meaning). */
 export interface MethodRename {

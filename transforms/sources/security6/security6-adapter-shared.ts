@@ -2,8 +2,8 @@
 // share: the class-level blockers, the project facts (how many adapters, which bean names are
 // taken elsewhere; the one place these modules read the project besides the users' checks), the
 // bean names, the class's @Order and the finding for an adapter left as it is.
-import type { LibContext, LibResult } from './lib-edits.js';
-import type { ClassDecl } from './lib-declarations.js';
+import type { LibContext, LibResult } from '../lib-edits.js';
+import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
 
 const RULE = SECURITY_RULES.adapter;

@@ -2,9 +2,9 @@
 // `javax.validation.constraints.X.message` become `jakarta.validation.constraints.X.message`,
 // the names Hibernate Validator 8 looks up. Keys are found with src/formats/properties.ts and
 // only the key's own characters change (escapes, separators and values stay as written).
-import type { Edit, FilePass, FindingInput } from '../../src/engine/types.js';
-import { parseProperties, renameKeyEdit } from '../../src/formats/properties.js';
-import { RULE, codeIndex } from './model.js';
+import type { Edit, FilePass, FindingInput } from '../../../src/engine/types.js';
+import { parseProperties, renameKeyEdit } from '../../../src/formats/properties.js';
+import { RULE, codeIndex } from '../model.js';
 
 export const validationMessagesPass: FilePass = {
   id: 'sources/validation-messages',

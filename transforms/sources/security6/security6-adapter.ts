@@ -6,10 +6,10 @@
 // extends it, configure(AuthenticationManagerBuilder) only lists in-memory users, and the bodies
 // return nothing themselves. Anything else is a finding with the shape of the beans. This file
 // holds the Java rewrite and what both languages share; Kotlin is security6-adapter-kotlin.ts.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import { type ClassDecl, annotationSpans, classDecls } from './lib-declarations.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { type ClassDecl, annotationSpans, classDecls } from '../lib-declarations.js';
 import { SECURITY_RULES, usesSecurity } from './security6.js';
 import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
 import { migrateKotlinAdapters } from './security6-adapter-kotlin.js';

@@ -7,11 +7,11 @@
 // only when every use of a factory is `<factory>.get(..)` inside a @Bean method; anything else
 // (constructor injection, a use outside a @Bean method) is a finding with the replacement.
 // Kotlin, where constructor injection is the common shape, is batch5-kotlin.ts.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { removalEdit } from './annotations.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import { annotationSpans } from './lib-declarations.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { removalEdit } from '../annotations.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { annotationSpans } from '../lib-declarations.js';
 import { migrateBatchKotlin } from './batch5-kotlin.js';
 
 export const BATCH_RULES = { builders: 'batch5/builders' } as const;

@@ -9,9 +9,9 @@
 // methods on User.UserBuilder. Anything else (a password encoder set on the builder, JDBC, LDAP,
 // custom providers, a user given as UserDetails, two adapters or another UserDetailsService in
 // the project, which would leave Spring Security without a single one to use) is reported.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, callArgs, indentUnit, lineIndent, packageName } from './lib-edits.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, callArgs, indentUnit, lineIndent, packageName } from '../lib-edits.js';
 
 export const USER_DETAILS_SERVICE = 'org.springframework.security.core.userdetails.UserDetailsService';
 const USER = 'org.springframework.security.core.userdetails.User';

@@ -3,11 +3,11 @@
 // (springdoc needs no enabling annotation), `@ApiIgnore` becomes `@Parameter(hidden = true)` on a
 // parameter and `@Hidden` elsewhere (springdoc's migration page; table libraries.springdoc.switchRewrites). Without the switch they stay
 // reported (springdoc.ts), since springfox is then still what reads them.
-import type { Edit } from '../../src/engine/types.js';
-import { removalEdit } from './annotations.js';
-import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
-import { type LibContext, type LibResult, importOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import type { FileModel } from './model.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { removalEdit } from '../annotations.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from '../lib-declarations.js';
+import { type LibContext, type LibResult, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import type { FileModel } from '../model.js';
 
 
 /** Is the annotation inside a parameter list: an unclosed `(` before it, after a name? */

@@ -4,12 +4,12 @@
 // compiles (`JaxbAnnotationModule` is not in jackson-module-jakarta-xmlbind-annotations). So the
 // code follows — but only when a build file of the run names the library, since otherwise it
 // comes from elsewhere (another library's transitive dependency) and may keep its javax line.
-import type { Edit, ProjectView } from '../../src/engine/types.js';
-import type { JakartaVariantRow } from '../../src/table/sections/libraries.js';
-import { buildFilesMatch } from '../../src/engine/project-text.js';
-import { escapeRegExp } from '../../src/engine/text.js';
-import { type LibContext, type LibResult, emptyResult, pkgOf, simpleOf } from './lib-edits.js';
-import { type Chain, type FileModel, chainText } from './model.js';
+import type { Edit, ProjectView } from '../../../src/engine/types.js';
+import type { JakartaVariantRow } from '../../../src/table/sections/libraries.js';
+import { buildFilesMatch } from '../../../src/engine/project-text.js';
+import { escapeRegExp } from '../../../src/engine/text.js';
+import { type LibContext, type LibResult, emptyResult, pkgOf, simpleOf } from '../lib-edits.js';
+import { type Chain, type FileModel, chainText } from '../model.js';
 
 export const VARIANT_RULES = { types: 'jakarta-variant/types' } as const;
 

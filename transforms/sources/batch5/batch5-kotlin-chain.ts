@@ -1,9 +1,9 @@
 // The call chains of Spring Batch 5 in Kotlin: `factory.get(..)` calls, and the `.chunk(..)` /
 // `.tasklet(..)` calls after them that take the transaction manager (type arguments and trailing
 // lambdas included). Used by batch5-kotlin.ts.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, callArgs } from './lib-edits.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, callArgs } from '../lib-edits.js';
 
 const RULE = 'batch5/builders';
 

@@ -5,16 +5,16 @@
 // that imports HttpClient 4 moves one to one in the same run (httpclient5.ts planHttpClient5);
 // otherwise neither side moves and both stay reported. A run decision (src/engine/types.ts
 // RunDecision), read by the sources pass and the build passes.
-import type { PassContext, ProjectFile, RunDecision } from '../../src/engine/types.js';
-import { escapeRegExp } from '../../src/engine/text.js';
-import { textValue } from '../../src/formats/xml.js';
-import { groovyTokens } from '../../src/formats/groovy.js';
-import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
-import type { LibrariesSection } from '../../src/table/sections/libraries.js';
-import { buildPomModel } from '../build/pom-model.js';
+import type { PassContext, ProjectFile, RunDecision } from '../../../src/engine/types.js';
+import { escapeRegExp } from '../../../src/engine/text.js';
+import { textValue } from '../../../src/formats/xml.js';
+import { groovyTokens } from '../../../src/formats/groovy.js';
+import { kotlinTokens } from '../../../src/formats/kotlin-dsl.js';
+import type { LibrariesSection } from '../../../src/table/sections/libraries.js';
+import { buildPomModel } from '../../build/pom-model.js';
 import { FACTORY, HTTPCLIENT_RULES, planHttpClient5 } from './httpclient5.js';
-import { BUILD_KINDS } from '../../src/engine/project-text.js';
-import { blockerOf, migratedFiles, partialRun, projectModel } from './run-decision.js';
+import { BUILD_KINDS } from '../../../src/engine/project-text.js';
+import { blockerOf, migratedFiles, partialRun, projectModel } from '../run-decision.js';
 
 export interface HttpClientSwitch {
   on: boolean;

@@ -3,11 +3,11 @@
 // code, a UserType class), so each use is reported at its line with the Hibernate 6 form the
 // table gives for that type name. The names whose Hibernate 6 form maps the column exactly the
 // same way (the boolean converters, the UUID JDBC type codes) are rewritten.
-import type { TypeRewrite } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
-import { stringValue } from '../../src/formats/jvm-strings.js';
-import { chainText } from './model.js';
+import type { TypeRewrite } from '../../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importOf, pkgOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from '../lib-declarations.js';
+import { stringValue } from '../../../src/formats/jvm-strings.js';
+import { chainText } from '../model.js';
 
 export const HIBERNATE_RULES = { types: 'hibernate6/type-annotations', hypersistence: 'hibernate6/hypersistence' } as const;
 

@@ -4,10 +4,10 @@
 // connection managers built by PoolingHttpClientConnectionManagerBuilder, ...), so a moved import
 // alone rarely compiles: every HttpClient 4 type a file imports is reported with its HttpClient 5
 // counterpart, in projects that hand a client to HttpComponentsClientHttpRequestFactory.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, type LibResult, emptyResult, importOf, simpleOf } from './lib-edits.js';
-import { chainText } from './model.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, type LibResult, emptyResult, importOf, simpleOf } from '../lib-edits.js';
+import { chainText } from '../model.js';
 
 export const HTTPCLIENT_RULES = { types: 'httpclient5/types' } as const;
 

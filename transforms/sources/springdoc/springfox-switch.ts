@@ -4,18 +4,18 @@
 // source that uses springfox or the swagger 2 annotations is rewritten in the same run; then both
 // halves happen, else neither (and both stay reported). A run decision (src/engine/types.ts RunDecision,
 // springdoc.ts springfoxRunDecision), read by the sources, build and configuration passes.
-import type { Edit, PassContext, ProjectFile } from '../../src/engine/types.js';
-import type { LibraryRow } from '../../src/table/sections/build.js';
-import { textValue } from '../../src/formats/xml.js';
-import { groovyTokens } from '../../src/formats/groovy.js';
-import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
-import { gradleModel } from '../../src/formats/gradle-model.js';
-import { SPRINGDOC_IN_BUILD } from '../../src/properties/library-config.js';
-import { buildPomModel } from '../build/pom-model.js';
-import { wholeLineStatement } from '../build/gradle-coordinates.js';
-import { BUILD_KINDS } from '../../src/engine/project-text.js';
-import { pkgOf, type LibContext } from './lib-edits.js';
-import { blockerOf, migratedFiles, occurrences, partialRun, projectModel } from './run-decision.js';
+import type { Edit, PassContext, ProjectFile } from '../../../src/engine/types.js';
+import type { LibraryRow } from '../../../src/table/sections/build.js';
+import { textValue } from '../../../src/formats/xml.js';
+import { groovyTokens } from '../../../src/formats/groovy.js';
+import { kotlinTokens } from '../../../src/formats/kotlin-dsl.js';
+import { gradleModel } from '../../../src/formats/gradle-model.js';
+import { SPRINGDOC_IN_BUILD } from '../../../src/properties/library-config.js';
+import { buildPomModel } from '../../build/pom-model.js';
+import { wholeLineStatement } from '../../build/gradle-coordinates.js';
+import { BUILD_KINDS } from '../../../src/engine/project-text.js';
+import { pkgOf, type LibContext } from '../lib-edits.js';
+import { blockerOf, migratedFiles, occurrences, partialRun, projectModel } from '../run-decision.js';
 
 export const SPRINGFOX_DECISION = 'springfox-switch';
 

@@ -9,11 +9,11 @@
 // the rest of the chain (`authorizeRequests().a().b().and()`). A rewrite happens only when every
 // call in that scope exists on the 6.0 API; otherwise the file gets a finding with the shape of
 // the replacement and nothing in that scope changes.
-import type { Edit, FindingInput } from '../../src/engine/types.js';
-import { stringValue } from '../../src/formats/jvm-strings.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, lineIndent, memberCalls, simpleOf } from './lib-edits.js';
-import { annotationIs, annotationSpans, classDecls } from './lib-declarations.js';
+import type { Edit, FindingInput } from '../../../src/engine/types.js';
+import { stringValue } from '../../../src/formats/jvm-strings.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, lineIndent, memberCalls, simpleOf } from '../lib-edits.js';
+import { annotationIs, annotationSpans, classDecls } from '../lib-declarations.js';
 
 export const SECURITY_RULES = {
   requestMatchers: 'security6/request-matchers',

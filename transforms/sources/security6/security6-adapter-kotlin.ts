@@ -15,10 +15,10 @@
 // bare `return` (it would return from the bean function; `return@label` is fine). Bean methods of
 // a class written `open` are written `open fun`: without the kotlin-spring plugin a final @Bean
 // method of a @Configuration class fails at startup, with it `open` changes nothing.
-import type { Edit } from '../../src/engine/types.js';
-import { type Node, withTree } from '../../src/formats/tree-sitter.js';
-import { type LibContext, type LibResult, indentUnit, lineIndent, simpleOf, tokenAt } from './lib-edits.js';
-import type { ClassDecl } from './lib-declarations.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { type Node, withTree } from '../../../src/formats/tree-sitter.js';
+import { type LibContext, type LibResult, indentUnit, lineIndent, simpleOf, tokenAt } from '../lib-edits.js';
+import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
 import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
 import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';

@@ -11,12 +11,12 @@
 //   has annotations of the same names but nothing that processes them (the aspect arrives in
 //   1.1), so moving the import would compile and silently drop the spans. Reported with what
 //   works on Boot 3.0. While such an import stays, build/sleuth-tracing keeps the Sleuth build.
-import type { FindingInput } from '../../src/engine/types.js';
-import type { Token } from '../../src/formats/jvm-tokens.js';
-import type { LibrariesSection, TagsProviderRow } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, emptyResult, refersToType, simpleOf } from './lib-edits.js';
-import { annotationIs, annotationSpans, classDecls, type ClassDecl } from './lib-declarations.js';
-import { chainText } from './model.js';
+import type { FindingInput } from '../../../src/engine/types.js';
+import type { Token } from '../../../src/formats/jvm-tokens.js';
+import type { LibrariesSection, TagsProviderRow } from '../../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, emptyResult, refersToType, simpleOf } from '../lib-edits.js';
+import { annotationIs, annotationSpans, classDecls, type ClassDecl } from '../lib-declarations.js';
+import { chainText } from '../model.js';
 
 export const OBSERVABILITY_RULES = { tagsProvider: 'observability/tags-provider', newSpan: 'observability/new-span' } as const;
 

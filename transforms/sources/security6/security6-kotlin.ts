@@ -1,9 +1,9 @@
 // Spring Security 6, Kotlin DSL: `http { authorizeRequests { authorize(..) } }` becomes
 // `authorizeHttpRequests { }`, whose rules are AuthorizationManagers instead of SpEL strings.
-import type { Edit } from '../../src/engine/types.js';
-import { stringValue } from '../../src/formats/jvm-strings.js';
-import { matchingBracket } from '../../src/formats/jvm-tokens.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, simpleOf } from './lib-edits.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { stringValue } from '../../../src/formats/jvm-strings.js';
+import { matchingBracket } from '../../../src/formats/jvm-tokens.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, simpleOf } from '../lib-edits.js';
 import { DISPATCH_NOTE, SECURITY_RULES, projectBlocker, rename, typedAccess, usesSecurity } from './security6.js';
 
 /**

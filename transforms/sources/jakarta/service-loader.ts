@@ -1,8 +1,8 @@
 // META-INF/services/javax.* registration files: the file is renamed after the package table
 // (javax.validation.ConstraintValidator -> jakarta.validation.ConstraintValidator), its
 // content kept byte for byte except implementation class names that move too.
-import type { FileOp, FindingInput, ProjectPass } from '../../src/engine/types.js';
-import { type CodeIndex, RULE, codeIndex, splitQualified } from './model.js';
+import type { FileOp, FindingInput, ProjectPass } from '../../../src/engine/types.js';
+import { type CodeIndex, RULE, codeIndex, splitQualified } from '../model.js';
 
 /** The jakarta name of a fully qualified javax class name, or undefined when it stays. */
 export function movedClassName(idx: CodeIndex, fq: string): string | undefined {

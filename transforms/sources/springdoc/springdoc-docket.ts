@@ -10,11 +10,11 @@
 // The bean method's return type follows. Anything else in the chain (apiInfo, regex paths,
 // predicates combined, a Docket kept in a variable or passed around) leaves the file's Docket
 // code as it is, reported with the shape to write.
-import type { Edit, FindingInput } from '../../src/engine/types.js';
-import { type Token, matchingBracket } from '../../src/formats/jvm-tokens.js';
-import type { DocketMapping } from '../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, callArgs, importOf, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import { denotes } from './model.js';
+import type { Edit, FindingInput } from '../../../src/engine/types.js';
+import { type Token, matchingBracket } from '../../../src/formats/jvm-tokens.js';
+import type { DocketMapping } from '../../../src/table/sections/libraries.js';
+import { type LibContext, type LibResult, callArgs, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { denotes } from '../model.js';
 
 export const DOCKET_RULE = 'springdoc/docket';
 

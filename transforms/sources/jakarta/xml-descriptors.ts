@@ -4,10 +4,10 @@
 // (filter/listener classes, `<property name="javax.persistence.*">`) per the package table.
 // Parsed with src/formats/xml.ts (saxes): only attribute values and element text change, by
 // position; comments, CDATA and the DOCTYPE are never edited and no entity is ever expanded.
-import type { Edit, FilePass, FindingInput } from '../../src/engine/types.js';
-import { type XmlDocument, type XmlElement, attributeSpans, localName, parseXml, valueSpan } from '../../src/formats/xml.js';
-import type { XmlDescriptorRewrite } from '../../src/table/sections/sources.js';
-import { type CodeIndex, RULE, codeIndex, movedJavaxName } from './model.js';
+import type { Edit, FilePass, FindingInput } from '../../../src/engine/types.js';
+import { type XmlDocument, type XmlElement, attributeSpans, localName, parseXml, valueSpan } from '../../../src/formats/xml.js';
+import type { XmlDescriptorRewrite } from '../../../src/table/sections/sources.js';
+import { type CodeIndex, RULE, codeIndex, movedJavaxName } from '../model.js';
 
 /** The row for a path: by base name, or `*.ext` by extension. */
 export function descriptorRow(rows: readonly XmlDescriptorRewrite[], path: string): XmlDescriptorRewrite | undefined {

@@ -5,18 +5,18 @@
 // whole file's swagger 2 annotations as they are and is reported: a file half on swagger 2 and
 // half on swagger 3 would not compile once springfox is gone. Docket beans, @EnableSwagger2 and
 // @ApiIgnore have no one-to-one form: reported with what replaces them.
-import type { Edit, FindingInput } from '../../src/engine/types.js';
-import type { Token } from '../../src/formats/jvm-tokens.js';
-import type { AnnotationMapping } from '../../src/table/sections/libraries.js';
-import { buildFilesMatch } from '../../src/engine/project-text.js';
-import { type LibContext, type LibResult, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from './lib-edits.js';
-import { type AnnotationSpan, annotationIs, annotationSpans } from './lib-declarations.js';
-import { chainText } from './model.js';
+import type { Edit, FindingInput } from '../../../src/engine/types.js';
+import type { Token } from '../../../src/formats/jvm-tokens.js';
+import type { AnnotationMapping } from '../../../src/table/sections/libraries.js';
+import { buildFilesMatch } from '../../../src/engine/project-text.js';
+import { type LibContext, type LibResult, callArgs, emptyResult, importInsertion, importOf, pkgOf, refersToType, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { type AnnotationSpan, annotationIs, annotationSpans } from '../lib-declarations.js';
+import { chainText } from '../model.js';
 import { DOCKET_RULE, migrateDockets } from './springdoc-docket.js';
 import { rewriteSpringfoxAnnotations } from './springfox-annotations.js';
 import { decideSpringfox, type DryRun, SPRINGFOX_DECISION } from './springfox-switch.js';
-import type { RunDecision } from '../../src/engine/types.js';
-import { SPRINGDOC_IN_BUILD } from '../../src/properties/library-config.js';
+import type { RunDecision } from '../../../src/engine/types.js';
+import { SPRINGDOC_IN_BUILD } from '../../../src/properties/library-config.js';
 
 export const SPRINGDOC_RULES = {
   annotations: 'springdoc/annotations',

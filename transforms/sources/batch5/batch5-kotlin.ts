@@ -19,12 +19,12 @@
 // no bean the batch infrastructure itself is built from (a DataSource, transaction manager,
 // JobRepository, ... bean in the same class would make the constructor injection circular, where
 // the factories of Batch 4 were lazy proxies). Everything else is reported at each use.
-import type { Edit } from '../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../src/formats/jvm-tokens.js';
-import { type Node, withTree } from '../../src/formats/tree-sitter.js';
-import { removalEdit } from './annotations.js';
+import type { Edit } from '../../../src/engine/types.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { type Node, withTree } from '../../../src/formats/tree-sitter.js';
+import { removalEdit } from '../annotations.js';
 import { getCalls, transactionalEdits } from './batch5-kotlin-chain.js';
-import { type LibContext, type LibResult, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from './lib-edits.js';
+import { type LibContext, type LibResult, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 
 const RULE = 'batch5/builders';
 /** Beans the Batch 5 infrastructure (JobRepository and the transaction manager) is built from. */
