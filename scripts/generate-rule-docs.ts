@@ -13,6 +13,7 @@ const AREAS: Record<string, string> = {
   build: 'Build files',
   project: 'Project passes',
   coherence: 'After the migration: does every build resolve Boot 3.0?',
+  verify: 'Proof by build (`--verify`, `verify`)',
   security6: 'Spring Security 6',
   batch5: 'Spring Batch 5',
   springdoc: 'springdoc-openapi 2 and springfox',

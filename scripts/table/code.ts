@@ -19,7 +19,7 @@ import { guide } from './data.js';
 import { SHAPES } from './code-shapes.js';
 
 interface JakartaData {
-  moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; note?: string }[];
+  moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; boot30Artifact?: string; note?: string }[];
   stays: { package: string; reason: string; module?: string; note?: string }[];
   nonJavaOccurrences: { file: string; change: string; source: string }[];
 }
@@ -59,6 +59,7 @@ function buildStay(row: JakartaData['stays'][number]): PackageStay {
 function buildMove(row: JakartaData['moves'][number]): PackageMove {
   const out: PackageMove = { from: row.from, to: row.to, spec: row.spec, recursive: row.recursive };
   if (row.classes) out.classes = [...row.classes];
+  if (row.boot30Artifact) out.provider = row.boot30Artifact;
   if (row.note) out.note = row.note;
   return out;
 }

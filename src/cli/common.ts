@@ -8,7 +8,7 @@ import { packageRoot } from '../table/load.js';
 import { ConfigError, findProjectConfig, withConfig, type ProjectConfig } from '../config/index.js';
 import { FILE_PASSES, PROJECT_PASSES } from '../../transforms/index.js';
 import { RULES } from '../report/rules.js';
-import { CHECK_OPTIONS, COMMON_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, listOption, toParseArgs, type OptionSpec } from './options.js';
+import { CHECK_OPTIONS, COMMON_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, VERIFY_OPTIONS, listOption, toParseArgs, type OptionSpec } from './options.js';
 import { didYouMean } from './suggest.js';
 import { UsageError } from './exit.js';
 
@@ -27,7 +27,7 @@ export function parse(argv: string[], specs: Record<string, OptionSpec>): { valu
   }
 }
 
-const ALL_SPECS = { ...COMMON_OPTIONS, ...TRANSFORM_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS };
+const ALL_SPECS = { ...COMMON_OPTIONS, ...TRANSFORM_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, ...VERIFY_OPTIONS };
 const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
 
 /** The project configuration above `dir`, merged under the command line's values. */

@@ -1,7 +1,8 @@
 // Exit codes, documented in the README ("Exit codes"). 2 is kept for usage and configuration
 // errors only, so that a runner over many repositories can tell "I called it wrong" from
-// "it ran, and some files need a look" (3: the other files were migrated and stay modified)
-// and "it refused to write anything" (4).
+// "it ran, and some files need a look" (3: the other files were migrated and stay modified),
+// "it refused to write anything" (4) and, with --verify or `verify`, "migrated, but the build
+// does not compile" (6).
 export const EXIT = {
   ok: 0,
   /** check: a file would change or an error finding remains (or --max-warnings exceeded); report: error findings. */
@@ -14,11 +15,13 @@ export const EXIT = {
   refused: 4,
   /** Stopped by an unexpected error (a disk or permission error while writing, a bug). */
   crashed: 5,
+  /** --verify / verify: the repository's build did not pass (compile errors, unresolved dependencies, a failure, or the time limit). */
+  buildFailed: 6,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_NAMES: Record<number, string> = { 0: 'ok', 1: 'failed', 2: 'usage', 3: 'partial', 4: 'refused', 5: 'crashed' };
+export const EXIT_NAMES: Record<number, string> = { 0: 'ok', 1: 'failed', 2: 'usage', 3: 'partial', 4: 'refused', 5: 'crashed', 6: 'build-failed' };
 
 /** Thrown for usage and configuration errors: printed on one line, exit 2. */
 export class UsageError extends Error {}

@@ -7,6 +7,8 @@ import { findingLine } from '../report/text.js';
 import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from '../report/rules.js';
 import { paint } from './color.js';
 import { describeBase, type PathBase } from './paths.js';
+import { verifyStatusLine } from '../report/verify-status.js';
+import type { VerifySummary } from '../verify/index.js';
 
 /** Occurrences listed under a warning rule before "and N more". */
 export const WARNINGS_PER_RULE = 5;
@@ -88,11 +90,16 @@ function applicationLines(list: Finding[], perApplication: number): string[] {
 /** Errors in full, warnings grouped by rule, info counted. */
 export function findingsBlock(result: RunResult, options: HumanOptions): string[] {
   const lines: string[] = [];
-  // What keeps the migrated repository from building on Boot 3.0 comes first (the coherence check).
+  // What the build said (--verify) comes first, then what keeps the build from Boot 3.0 (the coherence check).
+  const built = result.findings.filter((f) => f.severity === 'error' && f.rule.startsWith('verify/'));
   const blockers = result.findings.filter((f) => f.severity === 'error' && f.rule.startsWith('coherence/'));
-  const errors = result.findings.filter((f) => f.severity === 'error' && !blockers.includes(f));
+  const errors = result.findings.filter((f) => f.severity === 'error' && !blockers.includes(f) && !built.includes(f));
   const warnings = result.findings.filter((f) => f.severity === 'warning');
   const info = result.findings.filter((f) => f.severity === 'info');
+  if (built.length) {
+    lines.push(paint(options.color, 'red', `the build does not pass: ${built.length} error(s) (--verify):`));
+    for (const f of built) lines.push('  ' + findingLine(f, options.color, options.version));
+  }
   if (blockers.length) {
     lines.push(paint(options.color, 'red', `${blockers.length} place(s) still keep the build from Boot 3.0:`));
     for (const f of blockers) lines.push('  ' + findingLine(f, options.color, options.version));
@@ -127,8 +134,9 @@ export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string
   return `next: ${left ? `${left} above, ` : ''}review the changes (git diff), then run boot-upgrade check${unreadable}`;
 }
 
-export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions): string {
+export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions, verify?: VerifySummary): string {
   const lines = [summaryLine(result, mode === 'dry-run' ? 'would change' : 'changed', options)];
+  if (verify) lines.push(verifyStatusLine(verify));
   if (options.verbose) lines.push(...verboseSkipped(result));
   lines.push(...findingsBlock(result, options), nextStep(result, mode));
   return lines.join('\n') + '\n';

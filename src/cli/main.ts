@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// boot-upgrade: migrate | check | report (| maturity). Exit codes in exit.ts (README "Exit codes").
+// boot-upgrade: migrate | check | report | verify (| maturity). Exit codes in exit.ts (README "Exit codes").
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../table/load.js';
@@ -25,6 +25,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   migrate: async (argv) => (await import('./migrate.js')).migrate(argv),
   check: async (argv) => (await import('./check.js')).check(argv),
   report: async (argv) => (await import('./report.js')).report(argv),
+  verify: async (argv) => (await import('./verify.js')).verify(argv),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,15 +1,17 @@
 // `migrate [dir | files...]`: rewrite in place, or print the diff with --dry-run; either way,
-// say on stderr what needs a human and what to do next; --json / --summary-file for runners.
+// say on stderr what needs a human and what to do next; --json / --summary-file for runners;
+// --verify then builds the written tree (verify.ts).
 import { writeFileSync } from 'node:fs';
 import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.js';
 import type { RunResult } from '../engine/types.js';
 import { jsonBody } from '../report/json.js';
-import { COMMON_OPTIONS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
+import { COMMON_OPTIONS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, VERIFY_OPTIONS } from './options.js';
 import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig, type Values } from './common.js';
 import { colorDiff, colorFor } from './color.js';
 import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
 import { migrateReport, type HumanOptions } from './human.js';
-import { pathBase, rebase } from './paths.js';
+import { pathBase, rebase, type PathBase } from './paths.js';
+import type { VerifyResult } from '../report/verify-status.js';
 import { HELP } from './help.js';
 import { timed, timedAsync } from '../engine/timing.js';
 import { WriteAhead } from '../engine/write-ahead.js';
@@ -25,26 +27,45 @@ function explainLines(result: RunResult): string {
 const ranExit = (result: RunResult) => (result.errors.length ? EXIT.partial : EXIT.ok);
 
 export async function migrate(argv: string[]): Promise<number> {
-  const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...VERIFY_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
   if (parsed.values.help) return print(HELP.migrate());
   const { root, only } = targets(parsed.positionals);
   const { values } = withProjectConfig(parsed.values, root);
   const dryRun = values['dry-run'] === true;
+  // --verify proves the tree that was written; a scratch copy of a large repository (and its
+  // build output) to build a dry run would prove a tree the user does not have
+  if (values.verify === true && dryRun) throw new UsageError('--verify builds the migrated tree and --dry-run writes none: migrate (on a branch or a copy) with --verify, or run boot-upgrade verify there');
+  // a build that cannot be run (no build file, no mvn, no Gradle wrapper) is a usage error before anything is written
+  const verifier = values.verify === true ? await import('./verify.js') : undefined;
+  const setup = verifier?.prepareVerify(values, root);
   // a run that writes makes its temporary files while the passes still run (write-ahead.ts)
   const ahead = dryRun ? undefined : new WriteAhead(root);
+  let outcome: Outcome;
   try {
-    return await planAndWrite(values, root, only, ahead);
+    outcome = await planAndWrite(values, root, only, ahead);
   } finally {
     await ahead?.close(); // what was made ahead and not written: removed
   }
+  // the build runs once the write is over (its signal handlers gone): Ctrl-C then stops the build
+  const verified = setup && !outcome.refused.length ? await verifier!.runVerify(setup, outcome.base, values.table as string[] | undefined) : undefined;
+  return finish(values, outcome, verified);
 }
 
-async function planAndWrite(values: Values, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<number> {
+interface Outcome {
+  shown: RunResult;
+  base: PathBase;
+  human: HumanOptions;
+  dryRun: boolean;
+  patch?: Buffer;
+  refused: string[];
+  code: number;
+}
+
+async function planAndWrite(values: Values, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<Outcome> {
   const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('reading'), stageAhead: ahead });
   const base = pathBase(root);
   const shown = rebase(result, base);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
-  const json = values.json === true;
   const dryRun = !ahead;
   // the diff only when it is printed or saved: writing never needs it
   const patch = dryRun || typeof values['diff-file'] === 'string' ? timed('diff', () => unifiedDiff(shown.changes, '')) : undefined;
@@ -60,15 +81,24 @@ async function planAndWrite(values: Values, root: string, only: string[] | undef
       await timedAsync(`write ${result.changes.length} file(s)`, () => writeChanges(root, result.changes, { ahead }));
     }
   }
-  const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
+  return { shown, base, human, dryRun, patch, refused, code };
+}
+
+/** The summary (JSON, stderr) and the diff, with the build's findings first when --verify ran it. */
+function finish(values: Values, outcome: Outcome, verified: Awaited<ReturnType<typeof import('./verify.js').runVerify>> | undefined): number {
+  const { base, human, dryRun, patch, refused } = outcome;
+  const shown = verified ? { ...outcome.shown, findings: [...verified.findings, ...outcome.shown.findings] } : outcome.shown;
+  const code = verified && !verified.summary.passed ? EXIT.buildFailed : outcome.code;
+  const verify: VerifyResult = verified?.summary ?? { ran: false };
+  const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base, verify }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
   if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');
-  if (json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  if (values.json === true) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch!.toString('latin1')), 'latin1') : patch!);
   if (refused.length) {
     process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => base.prefix + p).join(', ')}\n`);
     return code;
   }
-  process.stderr.write(migrateReport(shown, dryRun ? 'dry-run' : 'migrate', human));
+  process.stderr.write(migrateReport(shown, dryRun ? 'dry-run' : 'migrate', human, verified?.summary));
   if (values.explain) process.stderr.write(explainLines(shown));
   return code;
 }

@@ -30,6 +30,13 @@ export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
   explain: { type: 'boolean', help: 'list every changed file with the rules that changed it' },
   json: { type: 'boolean', help: 'print the run as JSON on stdout (changed files with rules, created, deleted, findings, skipped, exit status) instead of the diff' },
   'summary-file': { type: 'string', value: 'FILE', help: 'also write that JSON to FILE' },
+  verify: { type: 'boolean', help: "after writing, run the repository's own build in compile mode (./mvnw or mvn test-compile, ./gradlew testClasses) and report what fails; this runs code from the repository (build plugins and scripts): opt-in only" },
+};
+
+/** The build verify runs (`verify`, `migrate --verify`): its time limit and log. */
+export const VERIFY_OPTIONS: Record<string, OptionSpec> = {
+  'verify-timeout': { type: 'string', value: 'DURATION', help: "time limit for the build (default 20m; e.g. 90s, 45m, 1h, or seconds); when it is hit the build's process tree is killed and verify/timeout reported" },
+  'verify-log': { type: 'string', value: 'FILE', help: "also write the build's whole output to FILE" },
 };
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
@@ -38,9 +45,11 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
 
 /**
  * What a project configuration file may set: the options that decide what the run reads and
- * changes, not per-invocation ones (--dry-run, --output, --help).
+ * changes, not per-invocation ones (--dry-run, --output, --help). A configuration can set the
+ * build's time limit but never turn --verify on: running the repository's build (its code) is
+ * asked for on the command line only.
  */
-export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'max-file-size', 'boot-version', 'add-properties-migrator', 'keep-factories', 'trailing-slash', 'keep-log-date-format', 'jmx-exposure', 'max-warnings'] as const;
+export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'max-file-size', 'boot-version', 'add-properties-migrator', 'keep-factories', 'trailing-slash', 'keep-log-date-format', 'jmx-exposure', 'max-warnings', 'verify-timeout'] as const;
 
 /**
  * Options that decide what the transforms change. migrate, check and report all take them, so a
@@ -57,6 +66,16 @@ export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
 export const REPORT_OPTIONS: Record<string, OptionSpec> = {
   format: { type: 'string', short: 'f', value: 'FORMAT', help: 'output format' },
   output: { type: 'string', short: 'o', value: 'FILE', help: 'write the report to FILE instead of stdout' },
+};
+
+/** `verify [dir]`: the build's options, the report's format and file, and the table it explains errors with. */
+export const VERIFY_COMMAND_OPTIONS: Record<string, OptionSpec> = {
+  ...VERIFY_OPTIONS,
+  ...REPORT_OPTIONS,
+  table: COMMON_OPTIONS.table!,
+  color: COMMON_OPTIONS.color!,
+  'no-color': COMMON_OPTIONS['no-color']!,
+  help: COMMON_OPTIONS.help!,
 };
 
 export function toParseArgs(specs: Record<string, OptionSpec>): ParseArgsConfig['options'] {

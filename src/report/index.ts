@@ -5,6 +5,7 @@ import { formatJson } from './json.js';
 import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
+import type { VerifyResult } from './verify-status.js';
 
 export interface FormatOptions {
   color: boolean;
@@ -12,6 +13,8 @@ export interface FormatOptions {
   toolVersion: string;
   /** The folder every path is relative to, and why (the git top level or the directory given). */
   base?: { dir: string; kind: string; prefix?: string };
+  /** The build verify ran, for `verify` and `migrate --verify` (report and check run none). */
+  verify?: VerifyResult;
 }
 
 export type Formatter = (result: RunResult, options: FormatOptions) => string;

@@ -21,6 +21,7 @@ export function jsonBody(result: RunResult, options: FormatOptions) {
     deleted: result.changes.filter((c) => c.status === 'deleted').map((c) => c.path),
     findings: result.findings.map((f) => ({ ...f, ruleDocs: ruleDocsUrl(f.rule, options.toolVersion), ...(isPerApplication(f.rule) ? { application: applicationOf(f.path) } : {}) })),
     skipped: result.stats.skipped,
+    ...(options.verify ? { verify: options.verify } : {}),
   };
 }
 

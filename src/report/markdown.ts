@@ -7,6 +7,7 @@ import type { Finding, RunResult } from '../engine/types.js';
 import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
+import { verifyStatusLine } from './verify-status.js';
 
 /** GitHub's limit for a pull-request or issue body. */
 export const MARKDOWN_LIMIT = 65_536;
@@ -133,6 +134,7 @@ function render(result: RunResult, options: FormatOptions, cap: number): string 
     '',
     `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).${base}`,
     '',
+    ...(options.verify ? [md(verifyStatusLine(options.verify)), ''] : []),
     ...changedSection(result, options, cap),
     ...humanSection(result, options, cap),
     ...skippedSection(result, cap),

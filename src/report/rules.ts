@@ -23,6 +23,7 @@ const B = 'docs/build.md';
 const J = 'docs/project.md';
 const E = 'README.md';
 const C = 'docs/coherence.md';
+const V = 'docs/verify.md';
 
 export const RULES: Record<string, RuleInfo> = {
   'properties/rename': { doc: P, summary: 'A configuration key renamed in Spring Boot 3.0 is rewritten to its new name, in any relaxed spelling, list indexes kept.' },
@@ -135,6 +136,12 @@ export const RULES: Record<string, RuleInfo> = {
   'observability/new-span': { doc: S, summary: "Sleuth's @NewSpan/@ContinueSpan/@SpanTag: Micrometer Tracing 1.0 (Boot 3.0) has the annotations but nothing processing them, so they are reported with what works on Boot 3.0, never renamed." },
   'observability/trace-id-pattern': { doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
   'engine/breaks-file': { doc: E, summary: 'A rewrite would leave a YAML, XML or .properties file unparseable, or merge or split its documents: refused, the file is left as it was.' },
+  'verify/compile-error': { doc: V, summary: "The build's compiler (javac or kotlinc) reports an error here that the migration table does not explain; the finding gives the compiler's message." },
+  'verify/boot3-change': { doc: V, summary: "The build's compiler reports an error the migration table explains: a type, package or method Spring Boot 3.0 (or the library line it moves to) removed or moved, or a Jakarta API nothing on the class path provides; the finding gives the fix." },
+  'verify/unresolved-dependency': { doc: V, summary: 'The build could not resolve a dependency, parent POM, imported BOM or plugin at this version, or a dependency has no version once Boot 3.0 stops managing it; the finding names the coordinates and what the table knows of them.' },
+  'verify/build-file': { doc: V, summary: 'The build refused a build file: a POM that does not parse, a build script that fails to evaluate.' },
+  'verify/build-failed': { doc: V, summary: 'The build failed with no compiler error or resolution failure boot-upgrade recognises; the finding quotes what the build said.' },
+  'verify/timeout': { doc: V, summary: 'The build did not finish within --verify-timeout and was stopped, its whole process tree killed: nothing is proven either way.' },
   'engine/utf-16': { doc: E, summary: 'A UTF-16 file is not read (the passes read UTF-8 and ISO-8859-1): convert it to UTF-8 to have it migrated.' },
 };
 

@@ -103,6 +103,8 @@ export function formatSarif(result: RunResult, options: FormatOptions): string {
         originalUriBaseIds: { SRCROOT: { description: { text: options.base ? `The ${options.base.kind}.` : 'The scanned folder.' } } },
         results: [...findingResults(result.findings, index), ...pendingResults(result.changes, index)],
         columnKind: 'utf16CodeUnits',
+        // the build verify ran: status, commands, duration and counts, for a viewer or a gate
+        ...(options.verify ? { properties: { verify: options.verify } } : {}),
       },
     ],
   };

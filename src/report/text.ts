@@ -2,6 +2,7 @@ import type { Finding, RunResult } from '../engine/types.js';
 import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 import { ruleDocsUrl } from './rules.js';
+import { verifyStatusLine } from './verify-status.js';
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset: '\x1b[0m', dim: '\x1b[2m' };
 
@@ -19,5 +20,6 @@ export function formatText(result: RunResult, options: FormatOptions): string {
   const errors = result.findings.filter((f) => f.severity === 'error').length;
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   lines.push(`${result.findings.length} finding(s): ${errors} error(s), ${warnings} warning(s), ${result.findings.length - errors - warnings} info`);
+  if (options.verify) lines.push(verifyStatusLine(options.verify));
   return lines.join('\n') + '\n';
 }

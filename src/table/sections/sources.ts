@@ -12,6 +12,12 @@ export interface PackageMove {
   recursive: boolean;
   /** Class-level precision: when given on a non-recursive row, only these types move. */
   classes?: string[];
+  /**
+   * What provides the jakarta package on a Boot 3.0 class path, in the data's words
+   * (`jakarta.xml.bind:jakarta.xml.bind-api 4.0.1 + ...`, what spring-boot-dependencies 3.0.13
+   * manages): the fix a build that cannot find the package is told.
+   */
+  provider?: string;
   note?: string;
 }
 
