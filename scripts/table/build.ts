@@ -131,7 +131,17 @@ function versionProperties(deps27: DepsFile, deps30: DepsFile, coords: Coordinat
   return [...rows.values()].sort((a, b) => (a.property < b.property ? -1 : 1));
 }
 
-/** Every BOM a Boot 3.0 library lists, with the library's version in each release the data knows. */
+/**
+ * BOMs that spring-boot-dependencies 3.0.0 does not import: it listed those libraries' modules one
+ * by one, and the import came in a later 3.0.x (the data has 3.0.13's groups only). Source: the
+ * `<scope>import</scope>` dependencies of org.springframework.boot:spring-boot-dependencies:3.0.0:pom
+ * (sha256 8ced2506a75cb5d0a30f14f9b95b6b5aa75bc9a6568db790f3da7b56adeeb495) against 3.0.13's, on
+ * Maven Central. Giving them a 3.0.0 version would raise an imported BOM to a release that does not
+ * exist: org.springframework.ws:spring-ws-bom:4.0.0 was never published.
+ */
+const NOT_IMPORTED_BY_3_0_0 = new Set(['org.springframework.amqp:spring-amqp-bom', 'org.springframework.ws:spring-ws-bom']);
+
+/** Every BOM a Boot 3.0 library lists, with the library's version in each release the data knows that imports it. */
 function importedBoms(deps30: DepsFile): ImportedBomRow[] {
   const boot = bootLibrary(deps30);
   const rows = new Map<string, ImportedBomRow>();
@@ -140,7 +150,8 @@ function importedBoms(deps30: DepsFile): ImportedBomRow[] {
       for (const artifactId of g.boms ?? []) {
         const key = `${g.groupId}:${artifactId}`;
         if (rows.has(key)) throw new Error(`spring-boot-dependencies-3.0.json: BOM ${key} listed by two libraries`);
-        const version30 = { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) };
+        const in300 = l.versionIn3_0_0 && boot.versionIn3_0_0 && !(boot.versionIn3_0_0 === '3.0.0' && NOT_IMPORTED_BY_3_0_0.has(key));
+        const version30 = { [boot.version]: l.version, ...(in300 ? { [boot.versionIn3_0_0!]: l.versionIn3_0_0! } : {}) };
         rows.set(key, { groupId: g.groupId, artifactId, library: l.name, ...(l.versionProperty ? { versionProperty: l.versionProperty } : {}), version30 });
       }
     }
