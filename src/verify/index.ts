@@ -64,7 +64,7 @@ export function formatDuration(ms: number): string {
   return m < 60 ? `${m}m${s % 60 ? `${s % 60}s` : ''}` : `${Math.floor(m / 60)}h${m % 60 ? `${m % 60}m` : ''}`;
 }
 
-const withExplanation = (message: string, e: Explanation | undefined) => (e ? `${message}. ${e.text}` : `${message}.`);
+const withExplanation = (message: string, e: Explanation | undefined) => `${message.replace(/\.+$/, '')}.${e ? ` ${e.text}` : ''}`;
 const quote = (s: string) => (s.length > MAX_QUOTE ? s.slice(0, MAX_QUOTE - 1) + '…' : s);
 
 class Findings {
@@ -182,7 +182,9 @@ export async function verifyBuilds(plans: BuildPlan[], options: VerifyOptions): 
     unresolvedDependencies: builds.reduce((n, b) => n + b.unresolvedDependencies, 0),
     builds,
   };
-  return { summary, findings: out.list };
+  // by place, as a compiler lists them: the builds' streams and parsers deliver them in another order
+  const findings = [...out.list].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
+  return { summary, findings };
 }
 
 /** `20m`, `90s`, `1h`, `1200` (seconds) -> milliseconds; undefined when it is none of those. */

@@ -3,6 +3,7 @@
 //   Could not resolve dependencies for project g:app:jar:1.0: Could not find artifact g:a:jar:v in central (...)
 //   The following artifacts could not be resolved: g:a:jar:v (absent), ...        (Maven 3.9)
 //   Failure to find g:a:jar:v in https://... was cached in the local repository
+//   g:a:jar:v was not found in https://... during a previous attempt. This failure was cached ...  (3.8.x)
 //   Could not transfer artifact g:a:pom:v from/to central (...): <reason>
 //   Non-resolvable parent POM for g:app:1.0: Could not find artifact g:p:pom:v ... @ line 5, column 11
 //   Non-resolvable import POM: Could not find artifact g:bom:pom:v ... @ line 30, column 19
@@ -15,7 +16,7 @@
 import { parseCoordinate } from './coordinates.js';
 import { withoutMavenLevel, type BuildProblem, type DependencyProblem, type OutputParser } from './problems.js';
 
-const MISSING = [/Could not find artifact (\S+)/g, /Failure to find (\S+) in /g, /Could not transfer artifact (\S+) from\/to/g];
+const MISSING = [/Could not find artifact (\S+)/g, /Failure to find (\S+) in /g, /(\S+) was not found in \S+ during a previous attempt/g, /Could not transfer artifact (\S+) from\/to/g];
 const LISTED = /The following artifacts could not be resolved: (.+?)(?:: (?:Could not|Failure|The following)|$)/;
 const PLUGIN = /(?:Plugin|build extension: Plugin) (\S+) or one of its dependencies could not be resolved/;
 const POM_ENTRY = /^'([\w.]+)' for ([\w.-]+):([\w.-]+)(?::[\w.-]+)* (.*?)(?: @ line (\d+), column (\d+))?$/;
