@@ -1,13 +1,10 @@
 // `report [dir]`: every finding in one format. A report that was produced exits by what it
 // found (0, or 1 when an error finding remains); only a usage error is 2.
-import { writeFileSync } from 'node:fs';
 import { planMigration } from '../api.js';
-import { FORMATTERS, formatNames } from '../report/index.js';
-import { didYouMean } from './suggest.js';
 import { COMMON_OPTIONS, REPORT_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
-import { colorFlags, commonInput, parse, progress, resolveDir, version, withProjectConfig } from './common.js';
-import { colorFor } from './color.js';
+import { commonInput, parse, progress, resolveDir, version, withProjectConfig } from './common.js';
 import { EXIT, UsageError } from './exit.js';
+import { formatterFor, writeReport } from './report-output.js';
 import { pathBase, rebase } from './paths.js';
 import { HELP } from './help.js';
 
@@ -18,18 +15,12 @@ export async function report(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (parsed.positionals.length > 1) throw new UsageError('report takes one directory');
-  const format = (parsed.values.format as string | undefined) ?? 'text';
-  const formatter = FORMATTERS[format];
-  if (!formatter) throw new UsageError(`unknown --format '${format}'${didYouMean(format, formatNames())} (choose ${formatNames().join(', ')})`);
+  const { format, formatter } = formatterFor(parsed.values);
   const root = resolveDir(parsed.positionals[0]);
   const { values } = withProjectConfig(parsed.values, root);
   const base = pathBase(root);
   const result = rebase(await planMigration({ ...commonInput(values, root), onProgress: progress('reading') }), base);
-  const toFile = typeof values.output === 'string';
   // Colour only for text going to a terminal: never into a file, whatever stderr is.
-  const color = format === 'text' && !toFile && colorFor(process.stdout, colorFlags(values));
-  const text = formatter(result, { color, toolVersion: version(), base });
-  if (toFile) writeFileSync(values.output as string, text);
-  else process.stdout.write(text);
+  writeReport(values, format, (color) => formatter(result, { color, toolVersion: version(), base }));
   return result.findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
 }

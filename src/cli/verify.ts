@@ -1,16 +1,13 @@
 // `verify [dir]` and `migrate --verify`: run the repository's own build in compile mode and
 // report what fails. Everything a bad call can get wrong (no build, no Maven, a Gradle build
 // without its wrapper, a bad time limit) is found before anything runs or is written: exit 2.
-import { writeFileSync } from 'node:fs';
 import type { Finding, RunResult } from '../engine/types.js';
 import { loadTable } from '../table/load.js';
-import { FORMATTERS, formatNames } from '../report/index.js';
 import { VERIFY_COMMAND_OPTIONS } from './options.js';
-import { colorFlags, parse, resolveDir, version, withProjectConfig, type Values } from './common.js';
-import { colorFor } from './color.js';
+import { parse, resolveDir, version, withProjectConfig, type Values } from './common.js';
+import { formatterFor, writeReport } from './report-output.js';
 import { EXIT, UsageError } from './exit.js';
 import { pathBase, type PathBase } from './paths.js';
-import { didYouMean } from './suggest.js';
 import { HELP } from './help.js';
 import { gitTopLevel } from '../engine/git.js';
 import { DEFAULT_VERIFY_TIMEOUT_MS, NoBuild, formatDuration, parseDuration, planBuilds, verifyBuilds, type BuildPlan, type VerifySummary } from '../verify/index.js';
@@ -55,19 +52,13 @@ export async function verify(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (parsed.positionals.length > 1) throw new UsageError('verify takes one directory');
-  const format = (parsed.values.format as string | undefined) ?? 'text';
-  const formatter = FORMATTERS[format];
-  if (!formatter) throw new UsageError(`unknown --format '${format}'${didYouMean(format, formatNames())} (choose ${formatNames().join(', ')})`);
+  const { format, formatter } = formatterFor(parsed.values);
   const root = resolveDir(parsed.positionals[0]);
   const { values } = withProjectConfig(parsed.values, root);
   const setup = prepareVerify(values, root);
   const base = pathBase(root);
   const { summary, findings } = await runVerify(setup, base, values.table as string[] | undefined);
   const result: RunResult = { root, changes: [], findings, errors: [], stats: { scanned: 0, read: 0, skipped: [] } };
-  const toFile = typeof values.output === 'string';
-  const color = format === 'text' && !toFile && colorFor(process.stdout, colorFlags(values));
-  const text = formatter(result, { color, toolVersion: version(), base, verify: summary });
-  if (toFile) writeFileSync(values.output as string, text);
-  else process.stdout.write(text);
+  writeReport(values, format, (color) => formatter(result, { color, toolVersion: version(), base, verify: summary }));
   return verifyExit(summary);
 }
