@@ -5,9 +5,11 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { onPath } from '../src/verify/build-root.js';
+import { PROJECT } from './helpers/cli-process.js';
 
 const PROJECTS = path.resolve(__dirname, 'verify-projects');
 const BUILD_TIMEOUT = 600_000;
@@ -158,6 +160,18 @@ describe('with a stand-in Gradle wrapper', () => {
     const pids = readFileSync(path.join(dir, '.standin-pids'), 'utf8').trim().split('\n').map(Number);
     expect(pids).toHaveLength(3);
     for (const pid of pids) await expect.poll(() => alive(pid), { timeout: 30_000, interval: 200 }).toBe(false);
+  }, BUILD_TIMEOUT);
+
+  it('Ctrl-C stops the build with its process tree, then ends the run by the same signal', async () => {
+    const dir = project('gradle-sleeps');
+    const tsx = path.join(PROJECT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+    const child = spawn(process.execPath, ['--import', tsx, path.join(PROJECT, 'src', 'cli', 'main.ts'), 'verify', dir], { stdio: 'ignore' });
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const pidsFile = path.join(dir, '.standin-pids');
+    await expect.poll(() => existsSync(pidsFile) && readFileSync(pidsFile, 'utf8').trim().split('\n').length === 3, { timeout: 120_000, interval: 200 }).toBe(true);
+    child.kill('SIGINT');
+    expect(await ended).toEqual({ code: null, signal: 'SIGINT' });
+    for (const pid of readFileSync(pidsFile, 'utf8').trim().split('\n').map(Number)) await expect.poll(() => alive(pid), { timeout: 30_000, interval: 200 }).toBe(false);
   }, BUILD_TIMEOUT);
 });
 

@@ -132,10 +132,10 @@ export async function runBuild(plan: BuildPlan, options: { timeoutMs: number; lo
     stop('SIGTERM');
   }, options.timeoutMs);
   // Ctrl-C reaches this process only (the build has its own group): stop the build, then end as the signal asks.
+  let interruptedBy: NodeJS.Signals | undefined;
   const interrupted = (signal: NodeJS.Signals) => {
+    interruptedBy ??= signal;
     stop('SIGTERM');
-    void stopping?.then(() => process.kill(process.pid, signal));
-    for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, interrupted);
   };
   for (const s of ['SIGINT', 'SIGTERM'] as const) process.on(s, interrupted);
   try {
@@ -143,6 +143,12 @@ export async function runBuild(plan: BuildPlan, options: { timeoutMs: number; lo
       child.on('error', reject);
       child.on('exit', (code) => resolve(code));
     });
+    if (interruptedBy) {
+      // the build is stopped: this process ends by the same signal (its default action), building nothing more
+      for (const s of ['SIGINT', 'SIGTERM'] as const) process.removeListener(s, interrupted);
+      process.kill(process.pid, interruptedBy);
+      await new Promise(() => {});
+    }
     await Promise.race([closed, delay(DRAIN_MS)]);
     child.stdout.destroy();
     child.stderr.destroy();
