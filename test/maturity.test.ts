@@ -13,6 +13,8 @@ const ROOT = path.resolve(__dirname, '..');
 const FIXTURES = path.join(ROOT, 'fixtures', 'maturity');
 
 interface Expected {
+  /** The folder or file to grade, relative to the case (default: input/, or the one document in it). */
+  target?: string;
   args?: string[];
   exitCode?: number;
   error?: string;
@@ -100,8 +102,8 @@ describe('maturity fixtures', () => {
     const expected = JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as Expected & { runs?: Expected[] };
     const runs = expected.runs ?? [expected];
     runs.forEach((run, i) => {
-      it(`fixtures/maturity/${c}${runs.length > 1 ? ` run ${i + 1} (${(run.args ?? []).join(' ') || 'defaults'})` : ''}`, async () => {
-        const t = target(dir);
+      it(`fixtures/maturity/${c}${runs.length > 1 ? ` run ${i + 1} (${[run.target, ...(run.args ?? [])].filter(Boolean).join(' ') || 'defaults'})` : ''}`, async () => {
+        const t = run.target ? path.relative(ROOT, path.join(dir, run.target)).split(path.sep).join('/') : target(dir);
         const args = (run.args ?? []).map((a) => a.replace('{case}', path.relative(ROOT, dir)));
         const { code, stdout, stderr } = await cli(['maturity', t, '--format', 'json', ...args]);
         expect(code).toBe(run.exitCode ?? 0);
@@ -111,7 +113,7 @@ describe('maturity fixtures', () => {
           return;
         }
         const report = JSON.parse(stdout) as Report;
-        const prefix = t.endsWith('/input') ? '' : path.posix.dirname(t) + '/';
+        const prefix = statSync(path.join(ROOT, t)).isDirectory() ? '' : path.posix.dirname(t) + '/';
         check(report, run, prefix, t);
       });
     });

@@ -10,6 +10,7 @@ import type { FileKind } from '../engine/types.js';
 import { configValue } from '../properties/config-value.js';
 import { collectRoutes, type InputFile, type Route } from '../routes/index.js';
 import { parseDeclarations, type TypeDecl } from '../routes/declarations.js';
+import { buildView, declares, type BuildView } from './build.js';
 import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -53,17 +54,24 @@ export async function sourceInput(root: string, files: InputFile[], vocab: Vocab
   const types = typeIndex(files);
   const operations: Operation[] = [];
   for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
-  operations.push(...springDataRest(files, types), ...graphQl(files));
+  const build = await buildView(root);
+  operations.push(...springDataRest(files, types, build, notes), ...graphQl(files, build));
+  notes.push(...build.notes);
   const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
   const generatedInterfaces = generatedApis(types);
   return { kind: 'source', path: root, operations, excluded: [], notes, style: jaxRs ? 'jax-rs' : 'spring', ...(generatedInterfaces.length ? { generatedInterfaces } : {}) };
 }
 
 const BUILD_KINDS = new Set(['pom', 'gradle', 'gradle-kts']);
+const GRAPHQL_STARTER = /spring-boot-starter-graphql|graphql-spring-boot-starter|graphql-dgs-spring-boot-starter|dgs-starter/;
+const DATA_REST = /spring-boot-starter-data-rest|spring-data-rest-webmvc/;
+
+/** A build file of the folder, or of the build the folder sees (parents, sibling modules), declares `pattern`. */
+const onClasspath = (files: InputFile[], build: BuildView, pattern: RegExp) => files.some((f) => BUILD_KINDS.has(f.kind) && pattern.test(f.text)) || declares(build, pattern);
 
 /** GraphQL (Spring for GraphQL, Netflix DGS): one framework endpoint, POST at spring.graphql.path (default /graphql). */
-function graphQl(files: InputFile[]): Operation[] {
-  const build = files.find((f) => BUILD_KINDS.has(f.kind) && /spring-boot-starter-graphql|graphql-spring-boot-starter|graphql-dgs-spring-boot-starter|dgs-starter/.test(f.text));
+function graphQl(files: InputFile[], view: BuildView): Operation[] {
+  const build = files.find((f) => BUILD_KINDS.has(f.kind) && GRAPHQL_STARTER.test(f.text)) ?? (declares(view, GRAPHQL_STARTER) ? files.find((f) => BUILD_KINDS.has(f.kind)) : undefined);
   const code = files.find((f) => (f.kind === 'java' || f.kind === 'kotlin') && /@(QueryMapping|MutationMapping|SchemaMapping|DgsQuery|DgsMutation|DgsData)\b/.test(f.text));
   const where = code ?? build;
   if (!where) return [];
@@ -253,16 +261,18 @@ export function dataRestBasePath(files: InputFile[]): string {
 }
 
 /** Spring Data REST: every exported repository is a resource with CRUD and HAL links, under `spring.data.rest.base-path`. */
-function springDataRest(files: InputFile[], types: Map<string, TypeInfo>): Operation[] {
+function springDataRest(files: InputFile[], types: Map<string, TypeInfo>, build: BuildView, notes: string[]): Operation[] {
   const base = dataRestBasePath(files);
-  const onClasspath = files.some((f) => (f.kind === 'pom' || f.kind === 'gradle' || f.kind === 'gradle-kts') && /spring-boot-starter-data-rest|spring-data-rest-webmvc/.test(f.text));
+  const exported = onClasspath(files, build, DATA_REST);
+  const unseen: string[] = [];
   const ops: Operation[] = [];
   for (const info of types.values()) {
     const d = info.decl;
     if (d.kind !== 'interface') continue;
     const annotated = d.annotations.find((a) => a.name === 'RepositoryRestResource');
     const m = /\b(?:Jpa|Crud|PagingAndSorting|ListCrud|ListPagingAndSorting|Mongo|Reactive(?:Crud|Sorting)|R2dbc)?Repository\s*<\s*(\w+)/.exec(d.header);
-    if (!m || !(annotated || onClasspath)) continue;
+    if (m && !annotated && !exported) unseen.push(d.name);
+    if (!m || !(annotated || exported)) continue;
     if (annotated?.args.some((a) => a.name === 'exported' && a.value.k === 'other' && /false/.test(a.value.text))) continue;
     const pathArg = annotated?.args.find((a) => a.name === 'path');
     const entity = m[1]!;
@@ -277,5 +287,7 @@ function springDataRest(files: InputFile[], types: Map<string, TypeInfo>): Opera
     const at = `${base}/${name}`;
     ops.push(mk('GET', at, 'links'), mk('POST', at, 'links'), mk('GET', `${at}/{id}`, 'links'), mk('PUT', `${at}/{id}`, 'links'), mk('PATCH', `${at}/{id}`, 'links'), mk('DELETE', `${at}/{id}`, 'no-body'));
   }
+  // whether these repositories are exported depends on a dependency the folder's build would declare
+  if (unseen.length && !build.found) notes.push(`no build file (pom.xml, build.gradle) in or above the graded folder: whether Spring Data REST exports ${unseen.slice(0, 3).join(', ')}${unseen.length > 3 ? ', ...' : ''} cannot be seen, so ${unseen.length === 1 ? 'it is' : 'they are'} not graded`);
   return ops;
 }
