@@ -170,6 +170,10 @@ function fieldsOf(type: string, types: Map<string, TypeInfo>): string[] {
 
 /** Return types that say nothing about the body: the handler's code decides what is returned. */
 const OPEN_RETURN = /^(ResponseEntity|HttpEntity|Mono<ResponseEntity|Object|Any|Mono<\?>|Mono<Any>)(<\s*(\?|\*|Object|Any|\?\s*extends\s*\w+)\s*>+)?$/;
+/** How a handler answers without a body: `ResponseEntity.EMPTY`, `noContent()`, a builder's `.build()`, a status alone. */
+const NO_BODY_FORMS = /\b(?:Response|Http)Entity\.EMPTY\b|\bnoContent\(\)|HttpStatus\.NO_CONTENT|\.build\s*(?:<[^>]*>)?\s*\(\s*\)|\bResponseEntity\s*(?:<[^>]*>)?\s*\(\s*HttpStatus\.\w+\s*\)/;
+/** How it answers with one: `.body(x)`, `ok(x)`, `ResponseEntity.of(...)`, `new ResponseEntity<>(x, status)`. */
+const BODY_FORMS = /\.body\s*\(|\bok\s*\(\s*[^)\s]|\bResponseEntity\.of(?:Nullable)?\s*\(|\b(?:Response|Http)Entity\s*(?:<[^>]*>)?\s*\(\s*(?!HttpStatus\b)[^)\s]/;
 const NO_BODY_RETURN = /^(void|Unit|ResponseEntity<Void>|ResponseEntity<Unit>|Mono<Void>|Mono<Unit>|HttpEntity<Void>|Mono<ResponseEntity<Void>>)$/;
 
 function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>, v: Vocabulary, location: string): { hypermedia: Hypermedia; evidence: Evidence[] } {
@@ -177,12 +181,13 @@ function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>
   const media = r.produces.find((p) => v.hypermediaMediaTypes.includes(p.split(';')[0]!.trim()));
   if (media) evidence.push({ kind: 'hypermedia-media-type', message: `produces ${media}`, location });
   const ret = (r.returnType ?? '').replace(/\s+/g, '');
-  const hmType = identifiers(ret).find((n) => v.hypermediaTypes.includes(n));
+  // names are read from the type as written: `? extends RepresentationModel<?>` must not become one word
+  const hmType = identifiers(r.returnType ?? '').find((n) => v.hypermediaTypes.includes(n));
   if (hmType) evidence.push({ kind: 'hypermedia-type', message: `returns ${hmType} (Spring HATEOAS): ${r.returnType}`, location });
   const file = files.find((f) => f.path === r.file);
   const body = file && r.body ? file.text.slice(r.body.start, r.body.end) : '';
   // follow what the handler actually returns: the declared type, or for ResponseEntity<?> the types its body builds
-  const model = modelWithLinks(ret, types, v) ?? (OPEN_RETURN.test(ret) || !ret ? modelWithLinks(constructed(body, types).join(' '), types, v) : undefined);
+  const model = modelWithLinks(r.returnType ?? '', types, v) ?? (OPEN_RETURN.test(ret) || !ret ? modelWithLinks(constructed(body, types).join(' '), types, v) : undefined);
   if (model) evidence.push(model.kind === 'next-actions' ? { kind: 'next-actions', message: model.message, location: model.location } : { kind: 'hypermedia-type', message: model.message, location: model.location });
   const builder = v.linkBuilders.find((b) => body.includes(b));
   if (builder) evidence.push({ kind: 'link-builder', message: `the handler builds links (${builder.replace(/\($/, '(...)')})`, location });
@@ -193,7 +198,7 @@ function hypermediaOf(r: Route, files: InputFile[], types: Map<string, TypeInfo>
   if (helper) evidence.push({ kind: 'hypermedia-type', message: `the handler returns through ${helper.name}(...), which returns ${helper.ret}`, location });
   if (evidence.length) return { hypermedia: 'links', evidence };
   if (NO_BODY_RETURN.test(ret)) return { hypermedia: 'no-body', evidence };
-  if (OPEN_RETURN.test(ret) && /\bnoContent\(\)|HttpStatus\.NO_CONTENT|\.build\(\)/.test(body) && !/\b(ok|body)\(/.test(body)) return { hypermedia: 'no-body', evidence };
+  if (OPEN_RETURN.test(ret) && NO_BODY_FORMS.test(body) && !BODY_FORMS.test(body)) return { hypermedia: 'no-body', evidence };
   if (r.returnType === undefined && r.framework !== 'router-function') return { hypermedia: 'no-body', evidence };
   return { hypermedia: r.returnType === undefined ? 'unknown' : 'none', evidence };
 }
