@@ -2,6 +2,7 @@
 // evidence behind every level and the blocking findings (with a concrete fix) for the next one.
 // Rules that need the whole interface (tunnels, actions versus sub-resources) read its shape.
 import type { Blocking, Evidence, Excluded, GradeInput, GradedOperation, GradedResource, Level, Operation, Report } from './model.js';
+import { isCatchAll, partition } from './exclusions.js';
 import { designFindings } from './findings.js';
 import { fixForAction, fixForNamedOperation, isValidRequestLine, level3Fix, plural } from './fixes.js';
 import { actionsOf, addressOf, customMethod, InterfaceShape, isPrefixSegment, normalizePath, procedureName, type Action } from './shape.js';
@@ -24,14 +25,7 @@ export interface Analysed {
 }
 
 export function grade(input: GradeInput, vocab: Vocabulary, rule: Rule, url?: string): Report {
-  const excluded: Excluded[] = [...input.excluded];
-  const ops: Operation[] = [];
-  for (const op of input.operations) {
-    const path = normalizePath(op.path);
-    const reason = exclusionReason(op, path, vocab);
-    if (reason) excluded.push({ operation: `${op.method} ${path}`, location: op.location, reason });
-    else ops.push({ ...op, path });
-  }
+  const { ops, excluded } = partition(input, vocab);
   const shape = new InterfaceShape(ops);
   const api = apiShape(ops, shape, vocab);
   const analysed = ops.map((op) => analyse(op, vocab, shape, api));
@@ -64,17 +58,6 @@ export function grade(input: GradeInput, vocab: Vocabulary, rule: Rule, url?: st
     findings: designFindings(input.operations, analysed, shape, vocab),
     notes: input.notes,
   };
-}
-
-function exclusionReason(op: Operation, path: string, v: Vocabulary): string | undefined {
-  if (overrideFor(path, v) === 'ignore') return 'ignored by the config file';
-  if (v.includeFramework) return undefined;
-  if (path === '/actuator' || path.startsWith('/actuator/')) return 'actuator endpoint';
-  const cls = op.handler?.split('#')[0];
-  if (cls && v.excludedHandlers.includes(cls)) return 'framework or error controller';
-  if (path === '/error' || path.startsWith('/error/')) return 'error controller';
-  if (v.excludedPaths.some((g) => matchGlob(g, path))) return 'framework endpoint';
-  return undefined;
 }
 
 interface ApiShape {
@@ -142,13 +125,15 @@ function tunnelEvidence(op: Operation, v: Vocabulary, shape: InterfaceShape, api
 
 function analyse(op: Operation, v: Vocabulary, shape: InterfaceShape, api: ApiShape): Analysed {
   const evidence: Evidence[] = [...op.evidence];
-  const actions = overriddenActions(op, v) ?? actionsOf(op, shape, v);
+  // an HTML page is named by its address and posts its forms: neither an action nor a POST on an item
+  const page = op.ambiguity === 'html';
+  const actions = overriddenActions(op, v) ?? (page ? [] : actionsOf(op, shape, v));
   const { zero, data } = tunnelEvidence(op, v, shape, api);
   const one: Evidence[] = [];
   for (const a of actions) one.push(actionEvidence(a, op));
   if (op.method === '*' && op.bodyFields.length) one.push({ kind: 'any-method', message: 'the mapping accepts every HTTP method and takes a body: the method does not choose the operation', location: op.location });
   if (api.postOnly) one.push({ kind: 'post-only', message: 'POST for everything', location: op.location });
-  if (op.method === 'POST' && !actions.length && isParam(segments(op.path).pop() ?? '')) one.push({ kind: 'post-on-item', message: 'POST on an item address', location: op.location });
+  if (op.method === 'POST' && !actions.length && !page && !isCatchAll(op.path) && isParam(segments(op.path).pop() ?? '')) one.push({ kind: 'post-on-item', message: 'POST on an item address', location: op.location });
   const override = overrideFor(op.path, v);
   if (override) evidence.push({ kind: 'override', message: `treated as ${override === 'action' ? 'an action' : 'a resource'} by the config file`, location: op.location });
   let level: Level;
