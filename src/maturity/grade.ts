@@ -7,7 +7,7 @@ import { designFindings } from './findings.js';
 import { fixForAction, fixForNamedOperation, isValidRequestLine, level3Fix, plural } from './fixes.js';
 import { actionsOf, addressOf, customMethod, InterfaceShape, isPrefixSegment, normalizePath, procedureName, type Action } from './shape.js';
 import { ambiguities, headline } from './summary.js';
-import { isParam, matchGlob, overrideFor, segments, words, type Vocabulary } from './vocabulary.js';
+import { isParam, isVerb, overrideFor, segments, words, type Vocabulary } from './vocabulary.js';
 
 export { normalizePath } from './shape.js';
 export type Rule = 'min' | 'majority';
@@ -81,8 +81,9 @@ function apiShape(ops: Operation[], shape: InterfaceShape, v: Vocabulary): ApiSh
   const concrete = ops.filter((o) => o.method !== '*');
   const readOnly = concrete.length > 0 && [...shape.allMethods].every((m) => SAFE_METHODS.has(m));
   const one = shape.addresses.size === 1 && shape.allMethods.size === 1 && !readOnly ? concrete[0] : undefined;
-  const namesOperation = (o: Operation) => o.soap || o.graphql || [...o.bodyFields, ...o.params].some((f) => v.rpcFields.has(f.toLowerCase()) || v.operationFields.includes(f));
-  const singleEndpoint = !!one && (tunnelName(one.path, v) || concrete.some(namesOperation));
+  // a field named like a selector names the operation unless its known values are all data (`method: [SMS, EMAIL]`)
+  const requestNames = (o: Operation) => o.soap || o.graphql || [...o.bodyFields, ...o.params].some((f) => (v.rpcFields.has(f.toLowerCase()) && selectorKind(o, f, v) !== 'data') || v.operationFields.includes(f));
+  const singleEndpoint = !!one && (tunnelName(one.path, v) || concrete.some(requestNames));
   const postOnly = shape.addresses.size > 1 && shape.allMethods.size === 1 && shape.allMethods.has('POST');
   if (singleEndpoint) evidence.push({ kind: 'single-endpoint', message: `one address (${one!.path}) and one method (${one!.method}) carry every operation` });
   if (postOnly) evidence.push({ kind: 'post-only', message: `${shape.addresses.size} addresses, POST for everything` });
@@ -90,10 +91,23 @@ function apiShape(ops: Operation[], shape: InterfaceShape, v: Vocabulary): ApiSh
   return { evidence, singleEndpoint, openSingle: one && !singleEndpoint ? one : undefined, postOnly };
 }
 
-/** A value that names an operation (`getUser`, `photos.search`, `delete`), not a kind of thing (`instant`). */
+/**
+ * A value that names an operation (`getUser`, `photos.search`, `delete`), not a kind of thing or a
+ * way of doing it (`instant`, `append`, `EMAIL`): a dotted procedure, a verb with its object, or a
+ * bare CRUD verb. Words that merely look like verbs are data.
+ */
 function namesOperation(value: string, v: Vocabulary): boolean {
-  const last = value.split('.').pop() ?? '';
-  return (value.includes('.') && /^[A-Za-z][\w.]*$/.test(value)) || v.verbs.has(words(last)[0] ?? '');
+  if (HTTP_METHODS.has(value.toUpperCase())) return false; // a callback's `Method: [GET, POST]` chooses nothing here
+  if (value.includes('.') && /^[A-Za-z][\w.]*$/.test(value)) return true;
+  const w = words(value);
+  return w.length > 1 ? isVerb(w[0]!, v) : v.crudVerbs.has(w[0] ?? '');
+}
+
+/** What a field's known values say: they name operations, they are all data, or nothing is known. */
+function selectorKind(op: Operation, field: string, v: Vocabulary): 'named' | 'data' | 'unknown' {
+  const values = op.selectors?.[field] ?? [];
+  if (!values.length) return 'unknown';
+  return values.some((x) => namesOperation(x, v)) ? 'named' : 'data';
 }
 
 /**
@@ -112,9 +126,10 @@ function tunnelEvidence(op: Operation, v: Vocabulary, shape: InterfaceShape, api
   const fields = [...new Set([...op.bodyFields, ...op.params, ...Object.keys(op.selectors ?? {})])];
   for (const f of fields.filter((x) => v.rpcFields.has(x.toLowerCase()))) {
     // values that are HTTP methods (`Method: [GET, POST]`, a callback's method) choose nothing here
-    const named = (op.selectors?.[f] ?? []).filter((x) => !HTTP_METHODS.has(x.toUpperCase()) && namesOperation(x, v));
+    const named = (op.selectors?.[f] ?? []).filter((x) => namesOperation(x, v));
     if (named.length >= 2 || (named.length && (shape.postOnly(address) || named.includes(op.operationName ?? '')))) zero.push({ kind: 'rpc-field', message: `the operation is named in the request: '${f}' selects ${named.slice(0, 3).join(', ')}${named.length > 3 ? ', ...' : ''}`, location: op.location });
-    else if (tunnel) zero.push({ kind: 'rpc-field', message: `the operation is named in the request ('${f}' at the tunnel address ${op.path})`, location: op.location });
+    else if (tunnel && selectorKind(op, f, v) === 'unknown') zero.push({ kind: 'rpc-field', message: `the operation is named in the request ('${f}' at the tunnel address ${op.path})`, location: op.location });
+    else if (selectorKind(op, f, v) === 'data') data.push({ kind: 'domain-field', message: `'${f}' is read as data: its values (${op.selectors![f]!.slice(0, 4).join(', ')}) name no operation`, location: op.location });
     else data.push({ kind: 'domain-field', message: `'${f}' is read as data: ${shape.addresses.size} addresses, and nothing shows its value selecting the operation`, location: op.location });
   }
   const rpcShape = fields.find((f) => v.operationFields.includes(f));

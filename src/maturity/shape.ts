@@ -2,7 +2,7 @@
 // address has items below it. The level rules that need more than one operation (is this a
 // tunnel? is this segment an action or a sub-resource?) read it instead of a single field name.
 import type { Operation } from './model.js';
-import { isParam, segments, words, type Vocabulary } from './vocabulary.js';
+import { isParam, isVerb, segments, words, type Vocabulary } from './vocabulary.js';
 
 /** `{id:\d+}` -> `{id}`; no query string, no trailing slash. */
 export function normalizePath(path: string): string {
@@ -98,8 +98,9 @@ const PLURAL = /(?<![su]|i)s$|ies$|ches$|shes$|xes$|sses$/;
 /**
  * The segments of an operation's path that name an action rather than a resource. Structure
  * first: a segment answered with several methods, or with items below it, is a resource whatever
- * its word; a POST-only singular segment right after an item id is an action whatever its word
- * (`/orders/{id}/pay`). The verb list (data) decides the rest.
+ * its word; a POST-only singular segment right after an item id is an action when its word is a
+ * verb (`/orders/{id}/pay`) and the sub-resource it creates when it is a noun (`/orders/{id}/shipment`).
+ * The verb list (data) decides the rest.
  */
 export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): Action[] {
   const custom = customMethod(op.path);
@@ -120,13 +121,21 @@ export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): 
     if (methods.size > 1 || (methods.size === 1 && shape.hasChildren(address))) return;
     const afterItem = i > 0 && isParam(segs[i - 1]!);
     const w = words(seg.replace(v.extensionPattern, ''));
-    if (leaf && afterItem && op.method === 'POST' && shape.postOnly(address) && !PLURAL.test(w[w.length - 1] ?? '') && !v.subResourceNouns.has(seg.toLowerCase())) {
+    // a singular POST-only leaf after an item id acts when its word is a verb (`/orders/{id}/pay`); a noun
+    // names the sub-resource the POST creates (`/orders/{id}/shipment`, `/accounts/{id}/closure`)
+    if (leaf && afterItem && op.method === 'POST' && shape.postOnly(address) && !PLURAL.test(w[w.length - 1] ?? '') && !v.subResourceNouns.has(seg.toLowerCase()) && (isVerb(w[0] ?? '', v) || namedAsVerb(op, w))) {
       out.push({ segment: seg, kind: 'structure', verb: seg });
       return;
     }
     if (isVerbSegment(seg, op.method, v, leaf && op.method === 'POST' && shape.postOnly(address))) out.push({ segment: seg, kind: 'word', verb: seg });
   });
   return out;
+}
+
+/** The operation's own name uses the word as its verb: `waterPlant` for `/plants/{id}/water` (not `createShipment` for `/shipment`). */
+function namedAsVerb(op: Operation, w: string[]): boolean {
+  const name = words(op.handler?.split('#').pop() ?? '');
+  return name.length > w.length && w.every((x, i) => name[i] === x);
 }
 
 /**

@@ -124,7 +124,8 @@ function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>
   const params = r.params.filter((p) => p.source === 'query' || p.source === 'path' || p.source === 'form').map((p) => p.name);
   const methods = r.methods.length ? r.methods : ['*'];
   const condition = rpcValue(r, v);
-  const selectors = condition ? { [r.params.find((p) => p.type.endsWith('=' + condition))!.name]: [condition] } : undefined;
+  const enums = r.params.filter((p) => p.source === 'body').map((p) => enumFields(p.type, types, v));
+  const selectors = Object.assign({}, ...enums, condition ? { [r.params.find((p) => p.type.endsWith('=' + condition))!.name]: [condition] } : {}) as Record<string, string[]>;
   const html = !soap && hypermedia === 'none' && rendersHtml(r);
   return r.paths.flatMap((p) =>
     methods.map((method) => ({
@@ -140,7 +141,7 @@ function toOperations(r: Route, files: InputFile[], types: Map<string, TypeInfo>
       operationName: r.operation ?? rpcValue(r, v),
       hypermedia: soap ? 'none' : hypermedia,
       evidence,
-      ...(selectors ? { selectors } : {}),
+      ...(Object.keys(selectors).length ? { selectors } : {}),
       ...(html ? { ambiguity: 'html' as const } : {}),
     })),
   );
@@ -163,6 +164,23 @@ function fieldsOf(type: string, types: Map<string, TypeInfo>): string[] {
     for (const m of text.matchAll(/\b(?:val|var)\s+(\w+)\s*:|[\w>\]]\s+(\w+)\s*[;,)=]/g)) {
       const f = m[1] ?? m[2];
       if (f && !out.includes(f) && !['return', 'new', 'class', 'this'].includes(f)) out.push(f);
+    }
+  }
+  return out;
+}
+
+/** The constants of the project enums that type a body's selector-named fields (`WriteMode action` -> action: [APPEND, OVERWRITE]). */
+function enumFields(type: string, types: Map<string, TypeInfo>, v: Vocabulary): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const n of identifiers(type).filter((x) => types.has(x))) {
+    const text = typeBody(types.get(n)!);
+    for (const m of text.matchAll(/\b(?:val|var)\s+(\w+)\s*:\s*(\w+)|\b([A-Z]\w*)\s+(\w+)\s*[;,)=]/g)) {
+      const [field, enumType] = m[1] ? [m[1], m[2]!] : [m[4]!, m[3]!];
+      const decl = types.get(enumType)?.decl;
+      if (!v.rpcFields.has(field.toLowerCase()) || decl?.kind !== 'enum') continue;
+      const body = typeBody(types.get(enumType)!);
+      const constants = body.slice(body.indexOf('{') + 1).split(/[;}]/)[0]!.match(/\b[A-Za-z_]\w*(?=\s*(?:\(|,|$))/g) ?? [];
+      if (constants.length) out[field] = constants;
     }
   }
   return out;

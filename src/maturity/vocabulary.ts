@@ -23,6 +23,8 @@ export interface Vocabulary {
   crudVerbs: Set<string>;
   getActions: Set<string>;
   compoundVerbs: Set<string>;
+  /** Endings that make a word a verb (`-ize`, `-ify`). */
+  verbSuffixes: string[];
   tunnelSegments: string[];
   prefixSegments: string[];
   subResourceNouns: Set<string>;
@@ -64,6 +66,7 @@ export function defaultVocabulary(): Vocabulary {
     crudVerbs: new Set(Object.values(data.verbMethods).flat()),
     getActions: new Set(data.getActions),
     compoundVerbs: new Set(data.compoundVerbs),
+    verbSuffixes: data.verbSuffixes,
     tunnelSegments: data.tunnelSegments,
     prefixSegments: data.prefixSegments,
     subResourceNouns: new Set(data.subResourceNouns),
@@ -110,6 +113,11 @@ function validateConfig(raw: unknown): string | undefined {
     } else if (k !== '$comment' && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) return `'${k}' must be an array of strings`;
   }
   return undefined;
+}
+
+/** A verb: on the list, or built like one (`anonymize`, `finalize`, `verify`: verbSuffixes). */
+export function isVerb(word: string, v: Vocabulary): boolean {
+  return v.verbs.has(word) || v.verbSuffixes.some((x) => word.length > x.length + 2 && word.endsWith(x));
 }
 
 /** `{id}`, `{id}.json` (a format suffix on an item), `*`, `:id` (Express style). */
