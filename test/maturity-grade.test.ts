@@ -81,6 +81,17 @@ describe('levels and fixes', () => {
     expect(levels([op('GET', '/a', { hypermedia: 'links' }), op('GET', '/c')], 'majority').level).toBe(2);
   });
 
+  it('majority: a resource weighs its operations, so one-operation resources do not outvote a large one', () => {
+    const jobs = ['GET /jobs', 'POST /jobs', 'GET /jobs/{id}', 'PUT /jobs/{id}', 'DELETE /jobs/{id}'].map((x) => op(x.split(' ')[0]!, x.split(' ')[1]!));
+    const ops = [...jobs, op('POST', '/jobs/{id}/cancel'), op('GET', '/queue', { hypermedia: 'links' }), op('GET', '/health', { hypermedia: 'links' })];
+    const r = grade(input(ops), v, 'majority');
+    expect(r.summary.resourcesByLevel).toEqual({ '0': 0, '1': 1, '2': 0, '3': 2 });
+    expect(r.level).toBe(1);
+    expect(r.derivation).toBe('majority of 8 operation(s), each resource weighed by its operations (6 at level 1, 2 at level 3; ties go to the lower level)');
+    // a GraphQL endpoint weighs the query and mutation fields it carries
+    expect(levels([op('POST', '/graphql', { graphql: true, carries: 4 }), op('GET', '/a'), op('PUT', '/a')], 'majority').level).toBe(0);
+  });
+
   it('excludes actuator, error and docs endpoints unless asked', () => {
     const r = grade(input([op('GET', '/actuator/health'), op('GET', '/error'), op('GET', '/v3/api-docs/swagger-config'), op('GET', '/api/a')]), v, 'min');
     expect(r.excluded.map((x) => `${x.operation}: ${x.reason}`)).toEqual(['GET /actuator/health: actuator endpoint', 'GET /error: error controller', 'GET /v3/api-docs/swagger-config: framework endpoint']);

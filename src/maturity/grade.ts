@@ -32,14 +32,15 @@ export function grade(input: GradeInput, vocab: Vocabulary, rule: Rule, url?: st
   const byResource = new Map<string, Analysed[]>();
   for (const a of analysed) byResource.set(a.resource, [...(byResource.get(a.resource) ?? []), a]);
 
-  const resources: GradedResource[] = [...byResource.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, list]) => gradeResource(path, list, input, vocab));
+  const entries = [...byResource.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const resources: GradedResource[] = entries.map(([path, list]) => gradeResource(path, list, input, vocab));
+  // the majority rule's votes: a resource's operations (a GraphQL endpoint carries its schema's fields)
+  const weights = entries.map(([, list]) => list.reduce((n, a) => n + (a.op.carries ?? 1), 0));
 
   const counts = { '0': 0, '1': 0, '2': 0, '3': 0 } as Report['summary']['resourcesByLevel'];
   for (const r of resources) counts[String(r.level) as '0']++;
-  const min = overall(resources, 'min', counts);
-  const majority = overall(resources, 'majority', counts);
+  const min = overall(resources, 'min', counts, weights);
+  const majority = overall(resources, 'majority', counts, weights);
   const { level, derivation } = rule === 'min' ? min : majority;
   const blocking = resources.filter((r) => r.level === level).flatMap((r) => r.blocking);
   return {
@@ -288,16 +289,22 @@ function tunnelPrefix(path: string, v: Vocabulary): string {
   return '/' + segs.join('/');
 }
 
-function overall(resources: GradedResource[], rule: Rule, counts: Report['summary']['resourcesByLevel']): { level: Level; derivation: string } {
+function overall(resources: GradedResource[], rule: Rule, counts: Report['summary']['resourcesByLevel'], weights: number[]): { level: Level; derivation: string } {
   if (!resources.length) return { level: 0, derivation: 'no operations to grade' };
   const listing = (['0', '1', '2', '3'] as const).filter((l) => counts[l]).map((l) => `${counts[l]} at level ${l}`).join(', ');
   if (rule === 'min') {
     const level = lowest(resources.map((r) => r.level));
     return { level, derivation: `minimum over ${resources.length} resource(s) (${listing})` };
   }
+  // a resource weighs as many votes as it has operations: an action endpoint the word lists miss,
+  // graded as a one-operation resource of its own, does not outvote a resource of ten operations
+  const weight = [0, 0, 0, 0];
+  resources.forEach((r, i) => (weight[r.level] += weights[i]!));
   let best: Level = 0;
-  for (const l of [0, 1, 2, 3] as Level[]) if (counts[String(l) as '0'] > counts[String(best) as '0']) best = l;
-  return { level: best, derivation: `majority of ${resources.length} resource(s) (${listing}; ties go to the lower level)` };
+  for (const l of [0, 1, 2, 3] as Level[]) if (weight[l]! > weight[best]!) best = l;
+  const votes = weight.map((n, l) => (n ? `${n} at level ${l}` : '')).filter(Boolean).join(', ');
+  const total = weight.reduce((a, b) => a + b, 0);
+  return { level: best, derivation: `majority of ${total} operation(s), each resource weighed by its operations (${votes}; ties go to the lower level)` };
 }
 
 /** The lowest level of a list (no spread: Math.min(...list) overflows the stack past ~100k items). */

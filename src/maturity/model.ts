@@ -65,6 +65,8 @@ export interface Operation {
   selectors?: Record<string, string[]>;
   /** A framework endpoint whose request names the operation (GraphQL's one POST). */
   graphql?: boolean;
+  /** How many operations this one address carries, when more than one (a GraphQL endpoint's query and mutation fields): its weight under the majority rule. */
+  carries?: number;
   /** What the input shows but the model does not settle (links only in examples, `*_url` fields, HTML views). */
   ambiguity?: Ambiguity;
   /** Success status codes the input declares (OpenAPI), for the design findings. */

@@ -24,7 +24,7 @@ export async function readProject(root: string): Promise<InputFile[]> {
   await Promise.all(
     scan.files.map(async (f) => {
       const kind = classifier.classify(f.path);
-      if (!WANTED.includes(kind)) return;
+      if (!WANTED.includes(kind) && !/\.graphqls?$/i.test(f.path)) return; // GraphQL schemas locate the GraphQL endpoint
       if (kind === 'xml' && !/\.wsdl$/i.test(f.path)) return;
       let bytes: Buffer;
       try {
@@ -55,7 +55,7 @@ export async function sourceInput(root: string, files: InputFile[], vocab: Vocab
   const operations: Operation[] = [];
   for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
   const build = await buildView(root);
-  operations.push(...springDataRest(files, types, build, notes), ...graphQl(files, build));
+  operations.push(...springDataRest(files, types, build, notes), ...graphQl(files));
   notes.push(...build.notes);
   const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
   const generatedInterfaces = generatedApis(types);
@@ -69,18 +69,30 @@ const DATA_REST = /spring-boot-starter-data-rest|spring-data-rest-webmvc/;
 /** A build file of the folder, or of the build the folder sees (parents, sibling modules), declares `pattern`. */
 const onClasspath = (files: InputFile[], build: BuildView, pattern: RegExp) => files.some((f) => BUILD_KINDS.has(f.kind) && pattern.test(f.text)) || declares(build, pattern);
 
-/** GraphQL (Spring for GraphQL, Netflix DGS): one framework endpoint, POST at spring.graphql.path (default /graphql). */
-function graphQl(files: InputFile[], view: BuildView): Operation[] {
-  const build = files.find((f) => BUILD_KINDS.has(f.kind) && GRAPHQL_STARTER.test(f.text)) ?? (declares(view, GRAPHQL_STARTER) ? files.find((f) => BUILD_KINDS.has(f.kind)) : undefined);
-  const code = files.find((f) => (f.kind === 'java' || f.kind === 'kotlin') && /@(QueryMapping|MutationMapping|SchemaMapping|DgsQuery|DgsMutation|DgsData)\b/.test(f.text));
-  const where = code ?? build;
+const RESOLVER = /@(QueryMapping|MutationMapping|SubscriptionMapping|SchemaMapping|DgsQuery|DgsMutation|DgsSubscription|DgsData)\b/;
+const ROOT_RESOLVER = /@(QueryMapping|MutationMapping|SubscriptionMapping|DgsQuery|DgsMutation|DgsSubscription|DgsData)\b/g;
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/**
+ * GraphQL (Spring for GraphQL, Netflix DGS): one framework endpoint, POST at spring.graphql.path
+ * (default /graphql), located at a resolver, else at the schema's root type, else at the starter
+ * in the build. It carries the schema's query and mutation fields (its weight under the majority rule).
+ */
+function graphQl(files: InputFile[]): Operation[] {
+  const code = files.filter((f) => (f.kind === 'java' || f.kind === 'kotlin') && RESOLVER.test(f.text));
+  const schemas = files.filter((f) => /\.graphqls?$/i.test(f.path) && /\btype\s+(Query|Mutation)\b/.test(f.text));
+  const build = files.find((f) => BUILD_KINDS.has(f.kind) && GRAPHQL_STARTER.test(f.text));
+  let where: string | undefined;
+  if (code[0]) where = `${code[0].path}:${lineOf(code[0].text, RESOLVER.exec(code[0].text)!.index)}`;
+  else if (schemas[0]) where = `${schemas[0].path}:${lineOf(schemas[0].text, /\btype\s+(Query|Mutation)\b/.exec(schemas[0].text)!.index)}`;
+  else if (build) where = `${build.path}:${lineOf(build.text, GRAPHQL_STARTER.exec(build.text)!.index)}`;
   if (!where) return [];
+  const resolvers = code.reduce((n, f) => n + (f.text.match(ROOT_RESOLVER)?.length ?? 0), 0);
+  const fields = schemas.reduce((n, f) => n + [...f.text.matchAll(/\btype\s+(?:Query|Mutation|Subscription)\s*\{([^}]*)\}/g)].reduce((k, m) => k + (m[1]!.match(/^\s*\w+\s*[(:]/gm)?.length ?? 0), 0), 0);
   const app = files.filter((f) => /(^|\/)application[^/]*\.(properties|ya?ml)$/.test(f.path));
   const at = configValue(app, 'spring.graphql.path') ?? configValue(app, 'dgs.graphql.path') ?? '/graphql';
-  const m = /@(QueryMapping|MutationMapping|SchemaMapping|DgsQuery|DgsMutation|DgsData)\b|graphql/.exec(where.text);
-  const line = m ? where.text.slice(0, m.index).split('\n').length : 1;
-  const evidence: Evidence[] = [{ kind: 'graphql', message: 'GraphQL endpoint provided by the framework', location: `${where.path}:${line}` }];
-  return [{ method: 'POST', path: at, handler: 'GraphQL', location: `${where.path}:${line}`, produces: ['application/graphql-response+json'], consumes: ['application/json'], params: [], bodyFields: ['query', 'operationName', 'variables'], soap: false, graphql: true, hypermedia: 'none', evidence }];
+  const evidence: Evidence[] = [{ kind: 'graphql', message: 'GraphQL endpoint provided by the framework', location: where }];
+  return [{ method: 'POST', path: at, handler: 'GraphQL', location: where, produces: ['application/graphql-response+json'], consumes: ['application/json'], params: [], bodyFields: ['query', 'operationName', 'variables'], soap: false, graphql: true, hypermedia: 'none', evidence, carries: Math.max(1, resolvers || fields) }];
 }
 
 /**
