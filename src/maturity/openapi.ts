@@ -4,6 +4,7 @@ import { parseDocument } from 'yaml';
 import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
 import type { Vocabulary } from './vocabulary.js';
 import { ambiguityOf } from './openapi-hints.js';
+import { selectorValues } from './openapi-selectors.js';
 
 export type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -96,7 +97,7 @@ export function openApiInput(file: string, doc: Json, v: Vocabulary): GradeInput
       const bodyFields = [...new Set([...bodySchemas.flatMap((s) => propertyNames(r, s)), ...formFields])];
       const resp = responses(r, op, swagger2 ? strings(op.produces ?? doc.produces) : undefined);
       const { hypermedia, evidence } = hypermediaOf(r, resp.produces, resp.schemas, resp.hasBody, v, location);
-      const selectors = selectorValues(r, params, bodySchemas, key.query, v);
+      const selectors = selectorValues(r, params, bodySchemas, key.query, v, m === 'post');
       operations.push({
         method: m.toUpperCase(),
         path: (swagger2 && typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') : '') + p,
@@ -205,34 +206,6 @@ export function splitPathKey(key: string): { path: string; query: Record<string,
     if (k) query[decodeURIComponent(k)] = decodeURIComponent(val ?? '');
   }
   return { path: key.slice(0, q), query };
-}
-
-/** Known values of the fields that may name the operation: enums, a single `const`, the path key's query. */
-function selectorValues(r: Resolver, params: Json[], bodySchemas: unknown[], keyQuery: Record<string, string>, v: Vocabulary): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  const add = (name: string, values: unknown[]) => {
-    const strs = values.filter((x): x is string => typeof x === 'string');
-    if (strs.length && v.rpcFields.has(name.toLowerCase())) out[name] = [...new Set([...(out[name] ?? []), ...strs])];
-  };
-  for (const [k, val] of Object.entries(keyQuery)) if (val) add(k, [val]);
-  for (const p of params) {
-    const schema = r.deref(p.schema) ?? p;
-    if (isObj(schema)) add(String(p.name), [...asArray(schema.enum), ...(schema.const !== undefined ? [schema.const] : [])]);
-  }
-  for (const s of bodySchemas) {
-    for (const [name, prop] of propertyEntries(r, s)) {
-      const ps = r.deref(prop);
-      if (isObj(ps)) add(name, [...asArray(ps.enum), ...(ps.const !== undefined ? [ps.const] : [])]);
-    }
-  }
-  return out;
-}
-
-function propertyEntries(r: Resolver, schema: unknown, depth = 0): [string, unknown][] {
-  const s = r.deref(schema);
-  if (!isObj(s) || depth > 4) return [];
-  const own = isObj(s.properties) ? Object.entries(s.properties) : [];
-  return [...own, ...['allOf', 'oneOf', 'anyOf'].flatMap((k) => asArray(s[k]).flatMap((x) => propertyEntries(r, x, depth + 1)))];
 }
 
 function propertyNames(r: Resolver, schema: unknown, depth = 0): string[] {
