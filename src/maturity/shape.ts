@@ -20,9 +20,15 @@ export function customMethod(path: string): { base: string; verb: string } | und
   return { base: m[1]!, verb: m[2]! };
 }
 
-/** A dotted procedure name (`chat.postMessage`, `conversations.list`), not a file extension. */
+/** A domain name (`batch.acme.io`, `rbac.authorization.k8s.io`): an API group in the path, never an action. */
+export function isDomainName(segment: string, v: Vocabulary): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(segment) && v.domainSuffixes.includes(segment.slice(segment.lastIndexOf('.') + 1));
+}
+
+/** A dotted procedure name (`chat.postMessage`, `conversations.list`), not a file extension nor a domain name (`batch.acme.io`, an API group). */
 export function procedureName(segment: string, v: Vocabulary): { noun: string; verb: string } | undefined {
   if (isParam(segment)) return undefined;
+  if (isDomainName(segment, v)) return undefined;
   const m = /^([A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)*)\.([A-Za-z][\w]*)$/.exec(segment);
   if (!m || v.fileExtensions.includes(m[2]!.toLowerCase())) return undefined;
   return { noun: m[1]!, verb: m[2]! };
@@ -108,7 +114,7 @@ export function actionsOf(op: Operation, shape: InterfaceShape, v: Vocabulary): 
   const segs = segments(op.path);
   const out: Action[] = [];
   segs.forEach((seg, i) => {
-    if (isParam(seg)) return;
+    if (isParam(seg) || isDomainName(seg, v)) return;
     const proc = procedureName(seg, v);
     if (proc) {
       out.push({ segment: seg, kind: 'procedure', verb: proc.verb });

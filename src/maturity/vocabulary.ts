@@ -29,6 +29,8 @@ export interface Vocabulary {
   prefixSegments: string[];
   subResourceNouns: Set<string>;
   fileExtensions: string[];
+  /** Last labels that make a dotted segment a domain name (`k8s.io`): an API group, not a procedure. */
+  domainSuffixes: string[];
   /** `.json`, `.do`...: a format suffix, stripped before a segment is read as words. */
   extensionPattern: RegExp;
   fillerWords: string[];
@@ -71,6 +73,7 @@ export function defaultVocabulary(): Vocabulary {
     prefixSegments: data.prefixSegments,
     subResourceNouns: new Set(data.subResourceNouns),
     fileExtensions: data.fileExtensions,
+    domainSuffixes: data.domainSuffixes,
     extensionPattern: new RegExp(`\\.(${data.fileExtensions.join('|')})$`, 'i'),
     fillerWords: data.fillerWords,
     criteriaWords: data.criteriaWords,
