@@ -59,7 +59,7 @@ export function ambiguities(ops: Operation[], openSingle: Operation | undefined,
   const examples = by('links-in-examples');
   if (examples.length) out.push(`${examples.length} operation(s) show links only in their examples, not in their response schemas (${list(examples)}): graded without links. The model does not say whether an example is a contract; if the service sends them, level 3 may be deserved.`);
   const urls = by('url-fields');
-  if (urls.length) out.push(`${urls.length} operation(s) return URLs in *_url fields rather than link objects (${list(urls)}): graded as no hypermedia. The model asks for links that guide the caller's next action; plain URL fields are a weaker form it does not grade.`);
+  if (urls.length) out.push(`${urls.length} operation(s) return URLs in plain fields (a uri format or an http(s) example) rather than link objects (${list(urls)}): graded as no hypermedia. The model asks for links that guide the caller's next action; plain URL fields are a weaker form it does not grade.`);
   const html = by('html');
   if (html.length) out.push(`${html.length} handler(s) render HTML views (${list(html)}): the model grades machine interfaces; for a browser application, pages link and post forms by nature, so its level says little here.`);
   const unknown = ops.filter((o) => o.hypermedia === 'unknown');

@@ -36,7 +36,6 @@ export interface Vocabulary {
   fillerWords: string[];
   criteriaWords: string[];
   operationFields: string[];
-  urlFieldSuffixes: string[];
   /** Per-path overrides from the config file: glob -> how to treat the path. */
   overrides: { glob: string; as: PathOverride }[];
   includeFramework: boolean;
@@ -78,7 +77,6 @@ export function defaultVocabulary(): Vocabulary {
     fillerWords: data.fillerWords,
     criteriaWords: data.criteriaWords,
     operationFields: data.operationFields,
-    urlFieldSuffixes: data.urlFieldSuffixes,
     overrides: [],
     includeFramework: false,
   };
