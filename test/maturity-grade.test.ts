@@ -54,6 +54,15 @@ describe('levels and fixes', () => {
     expect(grade(input([op('POST', '/api/getUser'), op('GET', '/api/users')]), v, 'min').resources.map((x) => x.path)).toEqual(['/api/users']);
   });
 
+  it('a SOAP operation that names no item is read as the noun it computes, not a state change of an invented item', () => {
+    const soap = (operationName: string, bodyFields: string[]) => op('POST', '/ws', { soap: true, operationName, bodyFields, consumes: ['text/xml'] });
+    expect(levels([soap('sayHelloRequest', ['name']), soap('approveLoanRequest', ['loanId']), soap('sendInvoice', ['customer', 'amount'])]).fixes).toEqual([
+      'POST /ws -> GET /hello?name={name}',
+      "POST /ws -> PATCH /loans/{loanId} (the 'approve' state change as a field of the resource)",
+      'POST /ws -> POST /invoices',
+    ]);
+  });
+
   it('any-method mappings are a finding, level 1 only when they take a body; POST on an item and POST-only APIs are level 1', () => {
     expect(levels([op('*', '/api/users'), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 2, 'GET /api/users/{id}': 2 });
     expect(levels([op('*', '/api/users', { bodyFields: ['name'] }), op('GET', '/api/users/{id}')]).ops).toEqual({ '* /api/users': 1, 'GET /api/users/{id}': 2 });

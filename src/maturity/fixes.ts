@@ -94,11 +94,26 @@ function ownerId(op: Operation, collection: string): string | undefined {
   return [...op.bodyFields, ...op.params].find((f) => new RegExp(`^${one}_?(id|number)$`, 'i').test(f));
 }
 
-/** Level 0: the resource-style request for the operation a tunnel names (`getUser` -> `GET /users/{id}`). */
+/**
+ * Level 0: the resource-style request for the operation a tunnel or a SOAP service names
+ * (`getUser` -> `GET /users/{id}`). An operation that names no item it would change (`sayHello`,
+ * `calculateTax`) computes or reads something: a person designs a read of its noun
+ * (`GET /hello?name={name}`), not a state change of an invented item (`PATCH /hellos/{id}`).
+ */
 export function fixForNamedOperation(name: string, prefix: string, op: Operation, v: Vocabulary): string {
   const proc = /^([\w-]+(?:\.[\w-]+)*)\.(\w+)$/.exec(name);
   if (proc) return fixFromWords(words(proc[2]!), `${prefix}/${proc[1]!.split('.').join('/')}`, op, v);
-  return fixFromWords(words(name.replace(/(Request|Response)$/, '')), prefix, op, v);
+  const w = words(name.replace(/\s*\(.*\)$/, '').replace(/(Request|Response)$/, ''));
+  const fix = fixFromWords(w, prefix, op, v);
+  const noun = w.slice(1).filter((x) => !v.fillerWords.includes(x));
+  if (!fix.startsWith('PATCH ') || namesItem(op) || !noun.length) return fix;
+  const query = op.bodyFields.slice(0, 3).map((f) => `${f}={${f}}`).join('&');
+  return `GET ${prefix.replace(/\/$/, '')}/${noun.join('-')}${query ? '?' + query : ''}`;
+}
+
+/** The request names an item: a path parameter, or an id field in the body (`orderId`, `id`, `accountNumber`). */
+function namesItem(op: Operation): boolean {
+  return segments(op.path).some(isParam) || op.bodyFields.some((f) => f === 'id' || /(Id|_id|Number)$/.test(f));
 }
 
 export function level3Fix(op: Operation, input: GradeInput): string {

@@ -53,13 +53,22 @@ export async function sourceInput(root: string, files: InputFile[], vocab: Vocab
   const routes = await collectRoutes(files, { onError: (file, message) => notes.push(`${file}: ${message}`) });
   const types = typeIndex(files);
   const operations: Operation[] = [];
-  for (const r of routes) operations.push(...toOperations(r, files, types, vocab));
+  for (const r of soapOnce(routes)) operations.push(...toOperations(r, files, types, vocab));
   const build = await buildView(root);
   operations.push(...springDataRest(files, types, build, notes), ...graphQl(files));
   notes.push(...build.notes);
   const jaxRs = routes.some((r) => r.framework === 'jax-rs') && !routes.some((r) => r.framework === 'spring-mvc' || r.framework === 'webflux');
   const generatedInterfaces = generatedApis(types);
   return { kind: 'source', path: root, operations, excluded: [], notes, style: jaxRs ? 'jax-rs' : 'spring', ...(generatedInterfaces.length ? { generatedInterfaces } : {}) };
+}
+
+/** The SOAP operation a route names, as both the code and the WSDL spell it (`getCountryRequest`, `getCountry`). */
+const soapName = (name: string) => name.replace(/\s*\(.*\)$/, '').replace(/(Request|Response)$/, '').toLowerCase();
+
+/** A service both implemented in code (Spring-WS, JAX-WS) and described by its WSDL is counted once: the code's operations. */
+function soapOnce(routes: Route[]): Route[] {
+  const coded = new Set(routes.filter((r) => r.framework === 'spring-ws' || r.framework === 'jax-ws').flatMap((r) => [r.operation, r.handler.split('#')[1]].filter((x): x is string => !!x).map(soapName)));
+  return routes.filter((r) => r.framework !== 'wsdl' || !coded.has(soapName(r.operation ?? '')));
 }
 
 const BUILD_KINDS = new Set(['pom', 'gradle', 'gradle-kts']);

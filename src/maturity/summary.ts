@@ -40,11 +40,19 @@ export function headline(resources: GradedResource[], min: Level): string {
     const name = k ? k : ['other', 'operation', 'operations'];
     kinds.set(name[0], [...(kinds.get(name[0]) ?? []), `${o.method} ${o.path}`]);
   }
+  let subjects = 0;
   const parts = [...kinds.entries()].map(([kind, ops]) => {
+    // a SOAP service is one address carrying its operations: counted once, with how many it carries
+    if (kind === 'soap') {
+      const services = [...new Set(ops)];
+      subjects += services.length;
+      return `${services.length} SOAP service${services.length === 1 ? '' : 's'} (${list(services)}, ${ops.length} operation${ops.length === 1 ? '' : 's'})`;
+    }
+    subjects += ops.length;
     const names = KIND_NAMES.find(([k]) => k === kind) ?? ['', 'operation', 'operations'];
     return `${ops.length} ${ops.length === 1 ? names[1] : names[2]} (${list(ops)})`;
   });
-  const verb = held.length === 1 ? 'holds' : 'hold';
+  const verb = subjects === 1 ? 'holds' : 'hold';
   if (n === total) return `${split}: ${parts.join('; ')} ${verb} it there.`;
   return `${split}; ${parts.join('; ')} ${verb} the minimum at ${min}.`;
 }
