@@ -123,7 +123,9 @@ export function level3Fix(op: Operation, input: GradeInput): string {
     return `build the body of ${op.handler} as an EntityModel<...> with links (WebFluxLinkBuilder/WebMvcLinkBuilder linkTo(...)), or add a nextActions list of follow-up paths to the result`;
   }
   if (input.style === 'spring' && cls && method && !method.startsWith('lambda')) {
-    return `return EntityModel<...> (Spring HATEOAS) with links such as linkTo(methodOn(${cls}.class).${method}(...)).withSelfRel(), or add a nextActions list of follow-up paths to the result`;
+    // written in the language of the file the fix goes into
+    const type = /\.kts?:\d+$/.test(op.location) ? `${cls}::class.java` : `${cls}.class`;
+    return `return EntityModel<...> (Spring HATEOAS) with links such as linkTo(methodOn(${type}).${method}(...)).withSelfRel(), or add a nextActions list of follow-up paths to the result`;
   }
   if (input.style === 'openapi') return `add _links (HAL, application/hal+json) or a nextActions array of follow-up paths to the 2xx response schema`;
   if (input.style === 'jax-rs') return 'add links to the response (Response.ok(entity).links(Link.fromUri(...).rel("self").build())) or a nextActions list in the body';
