@@ -1,0 +1,163 @@
+// Reads a Maven build log (`mvn -B`) and returns its errors, each with a normalized cause ("class")
+// so that the same break on many files and many repositories counts as one thing to fix.
+// Compiler errors (javac, kotlinc, groovyc) carry file:line; resolution and plugin errors carry the
+// artifact or the goal. Messages are normalized by dropping what varies between occurrences of the
+// same cause: argument lists, generic parameters, the user's own class on the left of a message.
+
+const JAVAC = /^\[ERROR\] (\/.+?\.java):\[(\d+),(\d+)\] (.*)$/;
+// kotlinc 1.x before 1.8: "e: /p/F.kt: (12, 5): msg"; 1.8 and later: "e: file:///p/F.kt:12:5 msg"
+const KOTLIN_OLD = /^\[ERROR\] e: (\/.+?\.kts?): \((\d+), (\d+)\): (.*)$/;
+const KOTLIN_NEW = /^\[ERROR\] e: (?:file:\/\/)?(\/.+?\.kts?):(\d+):(\d+):? (.*)$/;
+// gmavenplus / groovyc: "/p/F.groovy: 12: msg @ line 12, column 5."
+const GROOVY = /^\[ERROR\] (\/.+?\.groovy): (\d+): (.*?)(?: @ line \d+, column (\d+)\.)?$/;
+const DETAIL = /^(?:\[ERROR\])?\s+(symbol|location|required|found|reason):\s*(.*)$/;
+
+/** @typedef {{kind: 'compile'|'resolve'|'build', file?: string, line?: number, column?: number,
+ *   message: string, detail?: Record<string,string>, cls: string}} BuildError */
+
+/**
+ * @param {string} log the whole log text
+ * @returns {BuildError[]} deduplicated errors in log order
+ */
+export function parseMavenLog(log) {
+  // Maven prints a colour reset before its first line even in batch mode.
+  const lines = log.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/);
+  /** @type {BuildError[]} */
+  const out = [];
+  const seen = new Set();
+  const push = (e) => {
+    const key = `${e.kind}|${e.file ?? ''}|${e.line ?? ''}|${e.column ?? ''}|${e.cls}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(e);
+  };
+  let compilerErrorsSeen = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const m = JAVAC.exec(line) ?? KOTLIN_OLD.exec(line) ?? KOTLIN_NEW.exec(line);
+    if (m) {
+      const detail = {};
+      for (let j = i + 1; j < lines.length && j < i + 8; j++) {
+        const d = DETAIL.exec(lines[j]);
+        if (!d) break;
+        if (!(d[1] in detail)) detail[d[1]] = d[2].trim();
+      }
+      const message = m[4].trim();
+      compilerErrorsSeen = true;
+      push({ kind: 'compile', file: m[1], line: +m[2], column: +m[3], message, detail,
+        cls: classifyCompile(message, detail) });
+      continue;
+    }
+    const g = GROOVY.exec(line);
+    if (g) {
+      compilerErrorsSeen = true;
+      push({ kind: 'compile', file: g[1], line: +g[2], column: g[4] ? +g[4] : 1, message: g[3].trim(),
+        cls: classifyCompile(g[3].trim(), {}) });
+      continue;
+    }
+    for (const r of resolutionProblems(line)) push(r);
+  }
+  // A goal failure only adds information when no compiler message explains it.
+  return out.filter((e) => !(e.kind === 'build' && e.compilation && compilerErrorsSeen))
+    .map(({ compilation, ...e }) => e);
+}
+
+/** Strips generic parameters: "Map<String, List<X>>" -> "Map". */
+export function stripGenerics(s) {
+  let prev;
+  do { prev = s; s = s.replace(/<[^<>]*>/g, ''); } while (s !== prev);
+  return s;
+}
+
+const simpleName = (qualified) => stripGenerics(qualified).replace(/.*\./, '');
+
+/** The type a `location:` line points at, as a simple name ("variable http of type a.b.C" -> "C"). */
+function locationType(location) {
+  if (!location) return '';
+  const ofType = /of type (\S+)/.exec(location);
+  if (ofType) return simpleName(ofType[1]);
+  const cls = /^(?:class|interface|enum|record|@interface) (\S+)/.exec(location);
+  return cls ? simpleName(cls[1]) : '';
+}
+
+/**
+ * The cause of one compiler message, without what varies between its occurrences.
+ * @param {string} message
+ * @param {Record<string,string>} detail symbol/location lines that followed it
+ */
+export function classifyCompile(message, detail) {
+  let m;
+  if (message === 'cannot find symbol' || message.startsWith('cannot find symbol')) {
+    const symbol = detail.symbol ?? message.replace(/^cannot find symbol:?\s*/, '');
+    const sm = /^(class|method|variable|constructor|interface|enum|static) ?(\S*)/.exec(symbol);
+    if (!sm) return 'cannot find symbol';
+    const kind = sm[1];
+    const name = stripGenerics(sm[2]).replace(/\(.*$/, '');
+    if (kind === 'class' || kind === 'interface' || kind === 'enum') return `cannot find symbol: class ${name}`;
+    const where = locationType(detail.location);
+    return `cannot find symbol: ${kind} ${name}${where ? ` in ${where}` : ''}`;
+  }
+  if ((m = /^package (\S+) does not exist$/.exec(message))) return `package ${m[1]} does not exist`;
+  if ((m = /^cannot access (\S+)$/.exec(message))) return `cannot access ${simpleName(m[1])}`;
+  if ((m = /^(?:\S+) is not abstract and does not override abstract method (\w+)\(.*\) in (\S+)$/.exec(message))) {
+    return `does not override abstract method ${m[1]} in ${simpleName(m[2])}`;
+  }
+  if ((m = /^(?:method|constructor) (\S+) in (?:class|interface|enum) (\S+) cannot be applied to given types/.exec(message))) {
+    return `${simpleName(m[1])} in ${simpleName(m[2])} cannot be applied to given types`;
+  }
+  if ((m = /^no suitable (method|constructor) found for (\w+)/.exec(message))) return `no suitable ${m[1]} found for ${m[2]}`;
+  if ((m = /^(\w+)\(.*\) in (\S+) cannot (implement|override) (\w+)\(.*\) in (\S+)/.exec(message))) {
+    return `${m[1]} cannot ${m[3]} ${m[4]} in ${simpleName(m[5])}`;
+  }
+  if ((m = /^incompatible types: (.*)$/.exec(message))) {
+    return `incompatible types: ${stripGenerics(m[1]).replace(/\b(?:[a-z]\w*\.)+([A-Z]\w*)/g, '$1')}`;
+  }
+  if ((m = /^(\S+) has private access in (\S+)$/.exec(message))) return `${simpleName(m[1])} has private access in ${simpleName(m[2])}`;
+  if ((m = /^Unresolved reference: (\S+)/.exec(message))) return `Unresolved reference: ${m[1]}`;
+  if ((m = /^Type mismatch: inferred type is (.+) but (.+) was expected/.exec(message))) {
+    return `Type mismatch: ${simpleName(m[1].replace(/\?$/, ''))} but ${simpleName(m[2].replace(/\?$/, ''))} expected`;
+  }
+  if ((m = /^unable to resolve class (\S+)/.exec(message))) return `unable to resolve class ${m[1]}`;
+  if ((m = /^'(.+)' overrides nothing/.exec(message))) return `overrides nothing: ${m[1].replace(/\(.*$/, '')}`;
+  // Anything else: drop argument lists and generics, keep the words.
+  return stripGenerics(message).replace(/\([^()]*\)/g, '()');
+}
+
+const ARTIFACT = /Could not (find|transfer) artifact (\S+?):(\S+?):(?:\S+?:)*?(\S+?)(?= |$)/g;
+
+/**
+ * Resolution, model and plugin problems on one log line.
+ * @returns {Array<BuildError & {compilation?: boolean}>}
+ */
+function resolutionProblems(line) {
+  if (!/^\[(?:ERROR|FATAL)\]/.test(line)) return [];
+  const found = [];
+  let m;
+  ARTIFACT.lastIndex = 0;
+  while ((m = ARTIFACT.exec(line))) {
+    const what = m[1] === 'find' ? 'Could not find artifact' : 'Could not transfer artifact';
+    const prefix = /Non-resolvable parent POM/.test(line) ? ' (parent POM)'
+      : /Non-resolvable import POM/.test(line) ? ' (import POM)'
+      : /Plugin \S+ or one of its dependencies/.test(line) ? ' (plugin)' : '';
+    found.push({ kind: 'resolve', message: m[0], cls: `${what} ${m[2]}:${m[3]}${prefix}`,
+      version: m[4] });
+  }
+  if (found.length) return found;
+  if ((m = /'(dependencies\.dependency|build\.plugins\.plugin|dependencyManagement\.dependencies\.dependency)\.version' for (\S+?):(\S+?)(?::\w+)? is missing/.exec(line))) {
+    return [{ kind: 'resolve', message: line.replace(/^\[\w+\]\s*/, ''), cls: `version missing for ${m[2]}:${m[3]}` }];
+  }
+  if ((m = /Plugin (\S+?):(\S+?):\S+ or one of its dependencies could not be resolved/.exec(line))) {
+    return [{ kind: 'resolve', message: line.replace(/^\[\w+\]\s*/, ''), cls: `plugin could not be resolved ${m[1]}:${m[2]}` }];
+  }
+  if ((m = /^\[ERROR\] Failed to execute goal (\S+?):(\S+?):\S+?:(\S+) \([^)]*\) on project \S+?: (.*)$/.exec(line))) {
+    const plugin = m[2];
+    const rest = m[4];
+    const compilation = /Compilation failure|compilation failure|Compilation error/.test(rest);
+    const first = rest.replace(/\s*->\s*\[Help.*$/, '').split(/[.:](?:\s|$)/)[0].slice(0, 160);
+    return [{ kind: 'build', message: rest.slice(0, 400), cls: `${plugin}:${m[3]}: ${stripGenerics(first)}`, compilation }];
+  }
+  if ((m = /^\[ERROR\] Failed to execute goal on project \S+?: (.*)$/.exec(line))) {
+    return [{ kind: 'resolve', message: m[1].slice(0, 400), cls: m[1].split(/:/)[0].slice(0, 160) }];
+  }
+  return [];
+}
