@@ -6,10 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** Lines of the tree the run added or changed: Map<relative path, Set<line>>. */
-function editedLines(tree) {
-  execFileSync('git', ['add', '-A'], { cwd: tree, maxBuffer: 1 << 26 });
-  const diff = execFileSync('git', ['diff', '--cached', '-U0', '--no-renames', '--no-color'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 28 });
+/**
+ * Lines of the tree the run added or changed: Map<relative path, Set<line> | 'all'>. Read from the
+ * tracked files only, so the build's own output (target/, even where no .gitignore names it) never
+ * counts; files the run created count whole.
+ */
+function editedLines(tree, created) {
+  const diff = execFileSync('git', ['diff', 'HEAD', '-U0', '--no-renames', '--no-color'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 28 });
   const edited = new Map();
   let file = null;
   for (const line of diff.split('\n')) {
@@ -23,6 +26,7 @@ function editedLines(tree) {
       for (let i = start; i < start + Math.max(count, 1); i++) edited.get(file).add(i);
     }
   }
+  for (const c of created ?? []) edited.set(typeof c === 'string' ? c : c.path, 'all');
   return edited;
 }
 
@@ -78,7 +82,7 @@ const BOOT = /org\.springframework\.boot|spring-boot|spring-cloud/;
  * @param {{findings?: any[], changes?: any[]}} migrate the run's JSON, findings without info
  */
 export function annotate(tree, build, migrate) {
-  const edited = editedLines(tree);
+  const edited = editedLines(tree, migrate.created);
   const errorFindings = (migrate.findings ?? []).filter((f) => f.severity === 'error');
   for (const e of build.errors) {
     if (!e.file) {
@@ -88,7 +92,8 @@ export function annotate(tree, build, migrate) {
     }
     e.source = sourceLine(tree, e.file, e.line);
     e.editedFile = edited.has(e.file);
-    e.editedLine = edited.get(e.file)?.has(e.line) ?? false;
+    const lines = edited.get(e.file);
+    e.editedLine = lines === 'all' || (lines?.has(e.line) ?? false);
     e.findingNamesFile = errorFindings.some((f) => f.path === e.file);
     const tokens = causeTokens(e.cls);
     e.findingNamesCause = errorFindings.some((f) => tokens.some((t) => mentions(f.message, t)));

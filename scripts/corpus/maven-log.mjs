@@ -4,9 +4,13 @@
 // artifact or the goal. Messages are normalized by dropping what varies between occurrences of the
 // same cause: argument lists, generic parameters, the user's own class on the left of a message.
 
-const JAVAC = /^\[ERROR\] (\/.+?\.java):\[(\d+),(\d+)\] (.*)$/;
-// kotlinc 1.x before 1.8: "e: /p/F.kt: (12, 5): msg"; 1.8 and later: "e: file:///p/F.kt:12:5 msg"
-const KOTLIN_OLD = /^\[ERROR\] e: (\/.+?\.kts?): \((\d+), (\d+)\): (.*)$/;
+// javac; kotlin-maven-plugin repeats its messages in this shape in the goal failure too
+const JAVAC = /^\[ERROR\] (\/.+?\.(?:java|kts?)):\[(\d+),(\d+)\] (.*)$/;
+// kotlinc through kotlin-maven-plugin 1.7: "/p/F.kt: (12, 5) msg"; older: "e: /p/F.kt: (12, 5): msg";
+// 1.8 and later: "e: file:///p/F.kt:12:5 msg"
+const KOTLIN_OLD = /^\[ERROR\] (?:e: )?(\/.+?\.kts?): \((\d+), (\d+)\):? (.*)$/;
+// maven-enforcer-plugin names the rule on a warning line and says why on the next one
+const ENFORCER = /^\[WARNING\] Rule \d+: (?:\S+\.)?(\w+) failed with message:$/;
 const KOTLIN_NEW = /^\[ERROR\] e: (?:file:\/\/)?(\/.+?\.kts?):(\d+):(\d+):? (.*)$/;
 // gmavenplus / groovyc: "/p/F.groovy: 12: msg @ line 12, column 5."
 const GROOVY = /^\[ERROR\] (\/.+?\.groovy): (\d+): (.*?)(?: @ line \d+, column (\d+)\.)?$/;
@@ -46,6 +50,12 @@ export function parseMavenLog(log) {
       compilerErrorsSeen = true;
       push({ kind: 'compile', file: m[1], line: +m[2], column: +m[3], message, detail,
         cls: classifyCompile(message, detail) });
+      continue;
+    }
+    const enf = ENFORCER.exec(line);
+    if (enf) {
+      const why = (lines[i + 1] ?? '').trim();
+      push({ kind: 'build', message: `${enf[1]}: ${why}`, cls: `enforcer ${enf[1]}: ${why.replace(/\d+(\.\d+)+(_\d+)?/g, 'N')}` });
       continue;
     }
     const g = GROOVY.exec(line);
@@ -115,7 +125,7 @@ export function classifyCompile(message, detail) {
   if ((m = /^(\S+) has private access in (\S+)$/.exec(message))) return `${simpleName(m[1])} has private access in ${simpleName(m[2])}`;
   if ((m = /^Unresolved reference: (\S+)/.exec(message))) return `Unresolved reference: ${m[1]}`;
   if ((m = /^Type mismatch: inferred type is (.+) but (.+) was expected/.exec(message))) {
-    return `Type mismatch: ${simpleName(m[1].replace(/\?$/, ''))} but ${simpleName(m[2].replace(/\?$/, ''))} expected`;
+    return `Type mismatch: ${simpleName(m[1].replace(/[?!]$/, ''))} but ${simpleName(m[2].replace(/[?!]$/, ''))} expected`;
   }
   if ((m = /^unable to resolve class (\S+)/.exec(message))) return `unable to resolve class ${m[1]}`;
   if ((m = /^'(.+)' overrides nothing/.exec(message))) return `overrides nothing: ${m[1].replace(/\(.*$/, '')}`;

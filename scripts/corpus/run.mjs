@@ -4,7 +4,8 @@
 // export, compile again, and group the errors by cause. See docs/realworld.md.
 //
 //   npm run corpus -- [--only id,id] [--jobs 2] [--mirror DIR] [--out DIR] [--timeout SECONDS]
-//                     [--baseline-only] [--rebaseline] [--repo-local DIR]
+//                     [--baseline-only] [--rebaseline] [--reparse] [--repo-local DIR]
+// --reparse runs no build: it reads the kept logs again (after a change to the log reader).
 
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, openSync, closeSync, renameSync } from 'node:fs';
@@ -20,7 +21,7 @@ const root = resolve(here, '../..');
 
 function parseArgs(argv) {
   const o = { only: null, jobs: 2, mirror: '/work/.mirror', out: '/work/corpus-out', timeout: 2400,
-    baselineOnly: false, rebaseline: false, repoLocal: join(homedir(), '.m2', 'repository'),
+    baselineOnly: false, rebaseline: false, reparse: false, repoLocal: join(homedir(), '.m2', 'repository'),
     list: join(here, 'repos.json'), cli: join(root, 'dist/cli/boot-upgrade.js') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -40,6 +41,7 @@ function parseArgs(argv) {
       case '--cli': o.cli = resolve(val()); break;
       case '--baseline-only': o.baselineOnly = true; break;
       case '--rebaseline': o.rebaseline = true; break;
+      case '--reparse': o.reparse = true; break;
       case '-h': case '--help':
         process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(5, 7)
           .map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
@@ -126,16 +128,43 @@ async function compile(tree, entry, opts, log) {
   const args = ['-B', '-fae', '-Dstyle.color=never', '-s', opts.settings, `-Dmaven.repo.local=${opts.repoLocal}`, '-DskipTests', 'test-compile'];
   writeFileSync(log, `# cd ${relative(opts.out, cwd)} && mvn ${args.join(' ')}\n`);
   const r = await run('mvn', args, { cwd, log, timeoutSec: opts.timeout, env: { MAVEN_OPTS: '-Xmx1536m' } });
+  return { ok: r.code === 0 && !r.timedOut, exit: r.code, seconds: r.seconds, timedOut: r.timedOut,
+    errors: readErrors(tree, log, r.code, r.timedOut, opts) };
+}
+
+function readErrors(tree, log, code, timedOut, opts) {
   const errors = parseMavenLog(readFileSync(log, 'utf8')).map((e) => (e.file ? { ...e, file: relative(tree, e.file) } : e));
-  if (r.timedOut) errors.push({ kind: 'build', message: `no result in ${opts.timeout} s`, cls: 'timeout' });
-  if (r.code !== 0 && !r.timedOut && errors.length === 0) {
-    errors.push({ kind: 'build', message: `mvn exited ${r.code} with no error line we recognize`, cls: 'unrecognized failure' });
+  if (timedOut) errors.push({ kind: 'build', message: `no result in ${opts.timeout} s`, cls: 'timeout' });
+  if (code !== 0 && !timedOut && errors.length === 0) {
+    errors.push({ kind: 'build', message: `mvn exited ${code} with no error line we recognize`, cls: 'unrecognized failure' });
   }
-  return { ok: r.code === 0 && !r.timedOut, exit: r.code, seconds: r.seconds, errors };
+  return errors;
+}
+
+/** The same results read again from the kept logs and trees, with no build. */
+function reparse(entry, prev, opts) {
+  const rec = { ...prev };
+  const work = join(opts.out, 'work', entry.id);
+  const baseLog = join(opts.out, 'logs', `${entry.id}.baseline.log`);
+  if (prev.baseline && existsSync(baseLog)) {
+    rec.baseline = { ...prev.baseline, errors: readErrors(join(work, 'baseline'), baseLog, prev.baseline.exit, prev.baseline.timedOut, opts) };
+    const { cached, ...stored } = rec.baseline;
+    writeAtomic(baselineFile(entry, opts), JSON.stringify(stored, null, 2));
+  }
+  const afterLog = join(opts.out, 'logs', `${entry.id}.after.log`);
+  if (prev.after && existsSync(afterLog) && existsSync(join(work, 'after'))) {
+    rec.after = { ...prev.after, errors: readErrors(join(work, 'after'), afterLog, prev.after.exit, prev.after.timedOut, opts) };
+    Object.assign(rec, annotate(join(work, 'after'), rec.after, prev.migrate ?? {}));
+  }
+  return rec;
+}
+
+function baselineFile(entry, opts) {
+  return join(opts.out, 'baselines', `${entry.id}-${entry.commit}${entry.subdir ? '-' + entry.subdir.replace(/\W/g, '_') : ''}.json`);
 }
 
 async function baseline(entry, gitDir, opts) {
-  const cacheFile = join(opts.out, 'baselines', `${entry.id}-${entry.commit}${entry.subdir ? '-' + entry.subdir.replace(/\W/g, '_') : ''}.json`);
+  const cacheFile = baselineFile(entry, opts);
   if (!opts.rebaseline && existsSync(cacheFile)) return { ...JSON.parse(readFileSync(cacheFile, 'utf8')), cached: true };
   const tree = join(opts.out, 'work', entry.id, 'baseline');
   exportTree(gitDir, entry.commit, tree);
@@ -172,8 +201,8 @@ async function after(entry, gitDir, opts, compileToo) {
 
 function writeAtomic(file, text) {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file + '.tmp', text);
-  renameSync(file + '.tmp', file);
+  writeFileSync(`${file}.${process.pid}.tmp`, text);
+  renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
 function toolCommit() {
@@ -203,6 +232,14 @@ async function main() {
       const t0 = Date.now();
       const gitDir = findGitDir(opts.mirror, entry.repo);
       const rec = { id: entry.id, repo: entry.repo, commit: entry.commit, subdir: entry.subdir ?? null };
+      if (opts.reparse) {
+        const cur = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: {} };
+        const prev = cur.entries[entry.id];
+        if (!prev || prev.commit !== entry.commit) continue;
+        cur.entries[entry.id] = reparse(entry, prev, opts);
+        writeAtomic(resultsFile, JSON.stringify(cur, null, 2));
+        continue;
+      }
       try {
         if (!gitDir) throw new Error(`no mirror of ${entry.repo} under ${opts.mirror} (fetch github:${entry.repo})`);
         rec.baseline = await baseline(entry, gitDir, opts);
@@ -210,12 +247,15 @@ async function main() {
       } catch (e) {
         rec.problem = String(e.message ?? e).split('\n')[0];
       }
-      const prev = results.entries[entry.id];
+      // Read again before writing: another run may share the out folder.
+      const current = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: {} };
+      const prev = current.entries[entry.id];
       // --baseline-only keeps the last after-run of the same commit.
-      if (opts.baselineOnly && prev && prev.commit === entry.commit) for (const k of ['tool', 'migrate', 'after', 'notes']) if (prev[k]) rec[k] = prev[k];
-      results.entries[entry.id] = rec;
-      results.updated = new Date().toISOString();
-      writeAtomic(resultsFile, JSON.stringify(results, null, 2));
+      if (opts.baselineOnly && prev && prev.commit === entry.commit) for (const k of ['tool', 'migrate', 'after', 'nonBootModulesChanged', 'errorFindings']) if (prev[k]) rec[k] = prev[k];
+      current.entries[entry.id] = rec;
+      current.updated = new Date().toISOString();
+      writeAtomic(resultsFile, JSON.stringify(current, null, 2));
+      results.entries = current.entries;
       const b = rec.baseline ? (rec.baseline.ok ? 'ok' : 'FAIL') : '-';
       const a = rec.after ? (rec.after.ok ? 'ok' : `FAIL (${rec.after.errors.length})`) : '-';
       process.stderr.write(`[${entry.id}] baseline ${b}${rec.baseline?.cached ? ' (cached)' : ''}, after ${a}${rec.problem ? `, ${rec.problem}` : ''} in ${Math.round((Date.now() - t0) / 1000)} s\n`);
@@ -223,7 +263,8 @@ async function main() {
   };
   await Promise.all(Array.from({ length: Math.min(opts.jobs, entries.length) }, worker));
 
-  const rows = list.repositories.map((e) => ({ entry: e, rec: results.entries[e.id] }));
+  const final = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const rows = list.repositories.map((e) => ({ entry: e, rec: final.entries[e.id] }));
   process.stdout.write(renderConsole(rows));
   writeAtomic(join(opts.out, 'table.md'), renderMarkdown(rows));
   process.stderr.write(`results: ${resultsFile}\ntable: ${join(opts.out, 'table.md')}\n`);
