@@ -93,14 +93,16 @@ function run(cmd, args, { cwd, log, timeoutSec, env }) {
 const GIT_ID = ['-c', 'user.name=corpus', '-c', 'user.email=corpus@corpus.invalid', '-c', 'commit.gpgsign=false'];
 
 /** A fresh export of the commit, committed to a new git repository (migrate wants a clean tree). */
-function exportTree(gitDir, commit, dest) {
+function exportTree(gitDir, entry, dest) {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  execFileSync('bash', ['-o', 'pipefail', '-c', 'git --git-dir="$1" archive "$2" | tar -x -C "$3"', '_', gitDir, commit, dest],
+  // `exclude` leaves out files a snapshot lacks the blob of (git archive fails whole on one).
+  const excludes = (entry.exclude ?? []).map((p) => `:(exclude)${p}`);
+  execFileSync('bash', ['-o', 'pipefail', '-c', 'git --git-dir="$1" archive "$2" -- . "${@:4}" | tar -x -C "$3"', '_', gitDir, entry.commit, dest, ...excludes],
     { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
   execFileSync('git', ['init', '-q'], { cwd: dest });
   execFileSync('git', ['add', '-A', '-f'], { cwd: dest, maxBuffer: 1 << 26 });
-  execFileSync('git', [...GIT_ID, 'commit', '-q', '--no-verify', '-m', `${commit} as exported`], { cwd: dest, maxBuffer: 1 << 26 });
+  execFileSync('git', [...GIT_ID, 'commit', '-q', '--no-verify', '-m', `${entry.commit} as exported`], { cwd: dest, maxBuffer: 1 << 26 });
 }
 
 function settingsXml(out) {
@@ -167,7 +169,7 @@ async function baseline(entry, gitDir, opts) {
   const cacheFile = baselineFile(entry, opts);
   if (!opts.rebaseline && existsSync(cacheFile)) return { ...JSON.parse(readFileSync(cacheFile, 'utf8')), cached: true };
   const tree = join(opts.out, 'work', entry.id, 'baseline');
-  exportTree(gitDir, entry.commit, tree);
+  exportTree(gitDir, entry, tree);
   const result = await compile(tree, entry, opts, join(opts.out, 'logs', `${entry.id}.baseline.log`));
   const stored = { ...result, at: new Date().toISOString() };
   writeAtomic(cacheFile, JSON.stringify(stored, null, 2));
@@ -178,7 +180,7 @@ async function baseline(entry, gitDir, opts) {
 
 async function after(entry, gitDir, opts, compileToo) {
   const tree = join(opts.out, 'work', entry.id, 'after');
-  exportTree(gitDir, entry.commit, tree);
+  exportTree(gitDir, entry, tree);
   const jsonFile = join(opts.out, 'runs', `${entry.id}.migrate.json`);
   const errFile = join(opts.out, 'runs', `${entry.id}.migrate.stderr`);
   rmSync(jsonFile, { force: true });
