@@ -98,22 +98,25 @@ export function annotate(tree, build, migrate) {
     const tokens = causeTokens(e.cls);
     e.findingNamesCause = errorFindings.some((f) => tokens.some((t) => mentions(f.message, t)));
   }
-  // Modules whose own build file, and every build file above it in the tree, never names Boot or Cloud.
+  // Modules where no build file names Boot or Cloud: not its own, not one below it (an aggregator
+  // of Boot modules). A parent that names Boot does not count: a plain module stays plain in a Boot
+  // reactor. A list to read, not a verdict: a module may get Boot only through its parent.
+  const buildFiles = execFileSync('git', ['ls-files', '-z', '--', '*pom.xml', '*build.gradle', '*build.gradle.kts'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 26 })
+    .split('\0').filter((f) => /(^|\/)(pom\.xml|build\.gradle(\.kts)?)$/.test(f));
+  const bootBuild = new Set(buildFiles.filter((f) => BOOT.test(headText(tree, f))));
+  const usesBoot = (mod) => {
+    const dir = dirname(mod) === '.' ? '' : dirname(mod) + '/';
+    return [...bootBuild].some((b) => {
+      const bdir = dirname(b) === '.' ? '' : dirname(b) + '/';
+      return b === mod || bdir.startsWith(dir);
+    });
+  };
   const nonBoot = new Map();
   for (const c of migrate.changes ?? []) {
     const mod = moduleOf(tree, c.path);
-    if (!mod) continue;
-    let usesBoot = false;
-    for (let d = dirname(mod); ; d = dirname(d)) {
-      for (const b of ['pom.xml', 'build.gradle', 'build.gradle.kts']) {
-        if (BOOT.test(headText(tree, join(d, b)))) usesBoot = true;
-      }
-      if (usesBoot || d === '.' || d === '') break;
-    }
-    if (!usesBoot) {
-      if (!nonBoot.has(mod)) nonBoot.set(mod, []);
-      nonBoot.get(mod).push(c.path);
-    }
+    if (!mod || usesBoot(mod)) continue;
+    if (!nonBoot.has(mod)) nonBoot.set(mod, []);
+    nonBoot.get(mod).push(c.path);
   }
   return { nonBootModulesChanged: Object.fromEntries(nonBoot), errorFindings: errorFindings.length };
 }
