@@ -207,6 +207,34 @@ function writeAtomic(file, text) {
   renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
+/**
+ * One file per repository under OUT/entries, so that runs sharing the out folder never overwrite
+ * each other's results; results.json is the union, written again after each repository.
+ */
+function entryStore(out, resultsFile) {
+  const dir = join(out, 'entries');
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    // An out folder from before per-repository files: split its results.json.
+    if (existsSync(resultsFile)) {
+      for (const rec of Object.values(JSON.parse(readFileSync(resultsFile, 'utf8')).entries ?? {})) writeAtomic(join(dir, `${rec.id}.json`), JSON.stringify(rec, null, 2));
+    }
+  }
+  const file = (id) => join(dir, `${id}.json`);
+  return {
+    get: (id) => (existsSync(file(id)) ? JSON.parse(readFileSync(file(id), 'utf8')) : undefined),
+    put(rec) {
+      writeAtomic(file(rec.id), JSON.stringify(rec, null, 2));
+      const entries = {};
+      for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+        const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+        entries[r.id] = r;
+      }
+      writeAtomic(resultsFile, JSON.stringify({ updated: new Date().toISOString(), entries }, null, 2));
+    },
+  };
+}
+
 function toolCommit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
@@ -224,7 +252,7 @@ async function main() {
   for (const d of ['baselines', 'logs', 'runs', 'work']) mkdirSync(join(opts.out, d), { recursive: true });
   opts.settings = settingsXml(opts.out);
   const resultsFile = join(opts.out, 'results.json');
-  const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: {} };
+  const store = entryStore(opts.out, resultsFile);
   const tool = toolCommit();
 
   let next = 0;
@@ -235,11 +263,8 @@ async function main() {
       const gitDir = findGitDir(opts.mirror, entry.repo);
       const rec = { id: entry.id, repo: entry.repo, commit: entry.commit, subdir: entry.subdir ?? null };
       if (opts.reparse) {
-        const cur = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: {} };
-        const prev = cur.entries[entry.id];
-        if (!prev || prev.commit !== entry.commit) continue;
-        cur.entries[entry.id] = reparse(entry, prev, opts);
-        writeAtomic(resultsFile, JSON.stringify(cur, null, 2));
+        const prev = store.get(entry.id);
+        if (prev && prev.commit === entry.commit) store.put(reparse(entry, prev, opts));
         continue;
       }
       try {
@@ -249,15 +274,10 @@ async function main() {
       } catch (e) {
         rec.problem = String(e.message ?? e).split('\n')[0];
       }
-      // Read again before writing: another run may share the out folder.
-      const current = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : { entries: {} };
-      const prev = current.entries[entry.id];
+      const prev = store.get(entry.id);
       // --baseline-only keeps the last after-run of the same commit.
       if (opts.baselineOnly && prev && prev.commit === entry.commit) for (const k of ['tool', 'migrate', 'after', 'nonBootModulesChanged', 'errorFindings']) if (prev[k]) rec[k] = prev[k];
-      current.entries[entry.id] = rec;
-      current.updated = new Date().toISOString();
-      writeAtomic(resultsFile, JSON.stringify(current, null, 2));
-      results.entries = current.entries;
+      store.put(rec);
       const b = rec.baseline ? (rec.baseline.ok ? 'ok' : 'FAIL') : '-';
       const a = rec.after ? (rec.after.ok ? 'ok' : `FAIL (${rec.after.errors.length})`) : '-';
       process.stderr.write(`[${entry.id}] baseline ${b}${rec.baseline?.cached ? ' (cached)' : ''}, after ${a}${rec.problem ? `, ${rec.problem}` : ''} in ${Math.round((Date.now() - t0) / 1000)} s\n`);
@@ -265,8 +285,7 @@ async function main() {
   };
   await Promise.all(Array.from({ length: Math.min(opts.jobs, entries.length) }, worker));
 
-  const final = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  const rows = list.repositories.map((e) => ({ entry: e, rec: final.entries[e.id] }));
+  const rows = list.repositories.map((e) => ({ entry: e, rec: store.get(e.id) }));
   process.stdout.write(renderConsole(rows));
   writeAtomic(join(opts.out, 'table.md'), renderMarkdown(rows));
   process.stderr.write(`results: ${resultsFile}\ntable: ${join(opts.out, 'table.md')}\n`);
