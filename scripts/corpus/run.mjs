@@ -131,6 +131,11 @@ async function compile(tree, entry, opts, log) {
   // A leaf module that cannot build here for a reason unrelated to Boot (a documentation module
   // whose plugin lives outside Central) is left out of the reactor, with the reason in the list.
   if (entry.excludeModules?.length) args.push('-pl', entry.excludeModules.map((m) => `!${m}`).join(','));
+  // Switches for checks that are not compilation and fail here at the listed commit (with the reason).
+  for (const a of entry.mvnArgs ?? []) {
+    if (!/^-D[\w.-]+(=[\w.-]*)?$/.test(a)) throw new Error(`${entry.id}: mvnArgs takes -Dname=value switches only, not ${a}`);
+    args.push(a);
+  }
   args.push('test-compile');
   writeFileSync(log, `# cd ${relative(opts.out, cwd)} && mvn ${args.join(' ')}\n`);
   const r = await run('mvn', args, { cwd, log, timeoutSec: opts.timeout, env: { MAVEN_OPTS: '-Xmx1536m' } });
@@ -169,7 +174,8 @@ function baselineFile(entry, opts) {
   // What the baseline depends on: the commit, where the build starts, the modules left out.
   const subdir = entry.subdir ? '-' + entry.subdir.replace(/\W/g, '_') : '';
   const modules = entry.excludeModules?.length ? '-without-' + entry.excludeModules.join('_').replace(/\W/g, '_') : '';
-  return join(opts.out, 'baselines', `${entry.id}-${entry.commit}${subdir}${modules}.json`);
+  const switches = entry.mvnArgs?.length ? '-' + entry.mvnArgs.join('_').replace(/\W/g, '_') : '';
+  return join(opts.out, 'baselines', `${entry.id}-${entry.commit}${subdir}${modules}${switches}.json`);
 }
 
 async function baseline(entry, gitDir, opts) {
