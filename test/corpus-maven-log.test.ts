@@ -22,6 +22,9 @@ const LOG = `\x1b[0m\x1b[0m[INFO] Scanning for projects...
 [ERROR] /t/shop/src/main/java/org/acme/Order.java:[3,24] package javax.persistence does not exist
 [ERROR] Failed to execute goal on project lib: Could not resolve dependencies for project org.acme:lib:jar:1.0: Could not find artifact org.acme.ext:widget-starter:jar:2.1.0 in central-only (https://repo.maven.apache.org/maven2) -> [Help 1]
 [ERROR]   'dependencies.dependency.version' for javax.xml.bind:jaxb-api:jar is missing. @ line 40, column 21
+[ERROR] /t/shop/src/main/java/org/acme/Config.java:24:1: Wrong order for 'org.acme.Other' import. [ImportOrder]
+[ERROR] src/main/java/org/acme/Web.java:[20,1] (extension) SpringImportOrder: Wrong order for 'org.acme.Web' import.
+[ERROR] Failed to execute goal org.apache.maven.plugins:maven-checkstyle-plugin:3.1.2:check (checkstyle-validation) on project app: Failed during checkstyle execution: There are 2 errors reported by Checkstyle 8.43 with checkstyle.xml ruleset. -> [Help 1]
 [ERROR] Failed to execute goal org.apache.maven.plugins:maven-enforcer-plugin:3.0.0:enforce (enforce) on project app: Some Enforcer rules have failed. Look above for specific messages explaining why the rule failed. -> [Help 1]
 `;
 
@@ -51,6 +54,12 @@ describe('corpus Maven log reader', () => {
     expect(classes).toContain('version missing for javax.xml.bind:jaxb-api');
     expect(classes.some((c: string) => c.startsWith('maven-enforcer-plugin:enforce'))).toBe(true);
     expect(classes.some((c: string) => c.startsWith('maven-compiler-plugin'))).toBe(false);
+  });
+
+  it('reads checkstyle violations in both shapes, which explain the goal failure', () => {
+    expect(classes).toContain("checkstyle ImportOrder: Wrong order for '…' import");
+    expect(errors.find((e: { cls: string }) => e.cls.startsWith('checkstyle SpringImportOrder'))).toMatchObject({ kind: 'check', file: 'src/main/java/org/acme/Web.java', line: 20 });
+    expect(classes.some((c: string) => c.startsWith('maven-checkstyle-plugin'))).toBe(false);
   });
 
   it('drops argument lists and generics from messages it has no rule for', () => {

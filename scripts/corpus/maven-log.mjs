@@ -14,6 +14,10 @@ const ENFORCER = /^\[WARNING\] Rule \d+: (?:\S+\.)?(\w+) failed with message:$/;
 const KOTLIN_NEW = /^\[ERROR\] e: (?:file:\/\/)?(\/.+?\.kts?):(\d+):(\d+):? (.*)$/;
 // gmavenplus / groovyc: "/p/F.groovy: 12: msg @ line 12, column 5."
 const GROOVY = /^\[ERROR\] (\/.+?\.groovy): (\d+): (.*?)(?: @ line \d+, column (\d+)\.)?$/;
+// maven-checkstyle-plugin: "/p/F.java:24:1: msg [Rule]", or with spring-javaformat's extension
+// "src/p/F.java:[24,1] (extension) Rule: msg"
+const CHECKSTYLE = /^\[(?:ERROR|WARNING)\] (\/\S+?\.java):(\d+)(?::(\d+))?: (.*) \[(\w+)\]$/;
+const CHECKSTYLE_EXT = /^\[(?:ERROR|WARNING)\] (\S+?\.java):\[(\d+),(\d+)\] \([\w ]+\) (\w+): (.*)$/;
 const DETAIL = /^(?:\[ERROR\])?\s+(symbol|location|required|found|reason):\s*(.*)$/;
 
 /** @typedef {{kind: 'compile'|'resolve'|'build', file?: string, line?: number, column?: number,
@@ -36,6 +40,7 @@ export function parseMavenLog(log) {
     out.push(e);
   };
   let compilerErrorsSeen = false;
+  let checksSeen = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const m = JAVAC.exec(line) ?? KOTLIN_OLD.exec(line) ?? KOTLIN_NEW.exec(line);
@@ -50,6 +55,15 @@ export function parseMavenLog(log) {
       compilerErrorsSeen = true;
       push({ kind: 'compile', file: m[1], line: +m[2], column: +m[3], message, detail,
         cls: classifyCompile(message, detail) });
+      continue;
+    }
+    const cs = line.startsWith('[ERROR]') ? CHECKSTYLE.exec(line) : null;
+    const cx = !cs && line.startsWith('[ERROR]') ? CHECKSTYLE_EXT.exec(line) : null;
+    if (cs || cx) {
+      const [file, ln, col, message, rule] = cs ? [cs[1], cs[2], cs[3], cs[4], cs[5]] : [cx[1], cx[2], cx[3], cx[5], cx[4]];
+      checksSeen = true;
+      push({ kind: 'check', file, line: +ln, column: col ? +col : 1, message: `${rule}: ${message}`,
+        cls: `checkstyle ${rule}: ${message.replace(/'[^']*'/g, "'…'").replace(/\.$/, '')}` });
       continue;
     }
     const enf = ENFORCER.exec(line);
@@ -68,8 +82,8 @@ export function parseMavenLog(log) {
     for (const r of resolutionProblems(line)) push(r);
   }
   // A goal failure only adds information when no compiler message explains it.
-  return out.filter((e) => !(e.kind === 'build' && e.compilation && compilerErrorsSeen))
-    .map(({ compilation, ...e }) => e);
+  return out.filter((e) => !(e.kind === 'build' && ((e.compilation && compilerErrorsSeen) || (e.checks && checksSeen))))
+    .map(({ compilation, checks, ...e }) => e);
 }
 
 /** Strips generic parameters: "Map<String, List<X>>" -> "Map". */
@@ -164,7 +178,8 @@ function resolutionProblems(line) {
     const rest = m[4];
     const compilation = /Compilation failure|compilation failure|Compilation error/.test(rest);
     const first = rest.replace(/\s*->\s*\[Help.*$/, '').split(/[.:](?:\s|$)/)[0].slice(0, 160);
-    return [{ kind: 'build', message: rest.slice(0, 400), cls: `${plugin}:${m[3]}: ${stripGenerics(first)}`, compilation }];
+    const checks = plugin === 'maven-checkstyle-plugin';
+    return [{ kind: 'build', message: rest.slice(0, 400), cls: `${plugin}:${m[3]}: ${stripGenerics(first)}`, compilation, checks }];
   }
   if ((m = /^\[ERROR\] Failed to execute goal on project \S+?: (.*)$/.exec(line))) {
     return [{ kind: 'resolve', message: m[1].slice(0, 400), cls: m[1].split(/:/)[0].slice(0, 160) }];
