@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
  * tracked files only, so the build's own output (target/, even where no .gitignore names it) never
  * counts; files the run created count whole.
  */
-function editedLines(tree, created) {
+export function editedLines(tree, created) {
   const diff = execFileSync('git', ['diff', 'HEAD', '-U0', '--no-renames', '--no-color'], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 28 });
   const edited = new Map();
   let file = null;
@@ -80,9 +80,11 @@ const BOOT = /org\.springframework\.boot|spring-boot|spring-cloud/;
  * @param {string} tree the migrated tree (a git repository whose HEAD is the export)
  * @param {{errors: any[]}} build the compile after the run
  * @param {{findings?: any[], changes?: any[]}} migrate the run's JSON, findings without info
+ * @param {Map<string, Set<number> | 'all'>} [editedBeforeBuild] the run's edits, read before the build
  */
-export function annotate(tree, build, migrate) {
-  const edited = editedLines(tree, migrate.created);
+export function annotate(tree, build, migrate, editedBeforeBuild) {
+  // Read before the build when we can: some builds rewrite sources themselves (license headers).
+  const edited = editedBeforeBuild ?? editedLines(tree, migrate.created);
   const errorFindings = (migrate.findings ?? []).filter((f) => f.severity === 'error');
   for (const e of build.errors) {
     if (!e.file) {

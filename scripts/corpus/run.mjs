@@ -13,7 +13,7 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMavenLog } from './maven-log.mjs';
-import { annotate } from './annotate.mjs';
+import { annotate, editedLines } from './annotate.mjs';
 import { renderConsole, renderMarkdown } from './table.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -165,7 +165,8 @@ function reparse(entry, prev, opts) {
   const afterLog = join(opts.out, 'logs', `${entry.id}.after.log`);
   if (prev.after && existsSync(afterLog) && existsSync(join(work, 'after'))) {
     rec.after = { ...prev.after, errors: readErrors(join(work, 'after'), afterLog, prev.after.exit, prev.after.timedOut, opts) };
-    Object.assign(rec, annotate(join(work, 'after'), rec.after, prev.migrate ?? {}));
+    const edited = prev.edited ? new Map(Object.entries(prev.edited).map(([f, l]) => [f, l === 'all' ? 'all' : new Set(l)])) : undefined;
+    Object.assign(rec, annotate(join(work, 'after'), rec.after, prev.migrate ?? {}, edited));
   }
   return rec;
 }
@@ -210,8 +211,10 @@ async function after(entry, gitDir, opts, compileToo) {
     migrate.unreadable = `no JSON from migrate (${e.message.split('\n')[0]}); see ${relative(opts.out, errFile)}`;
   }
   if (!compileToo) return { migrate };
+  const edited = editedLines(tree, migrate.created);
   const build = await compile(tree, entry, opts, join(opts.out, 'logs', `${entry.id}.after.log`));
-  return { migrate, after: build, ...annotate(tree, build, migrate) };
+  return { migrate, after: build, ...annotate(tree, build, migrate, edited),
+    edited: Object.fromEntries([...edited].map(([f, l]) => [f, l === 'all' ? 'all' : [...l]])) };
 }
 
 function writeAtomic(file, text) {
