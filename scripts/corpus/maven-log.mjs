@@ -51,7 +51,8 @@ export function parseMavenLog(log) {
         if (!d) break;
         if (!(d[1] in detail)) detail[d[1]] = d[2].trim();
       }
-      const message = m[4].trim();
+      // A forked javac (or plexus-compiler-eclipse) puts "error: " before the message.
+      const message = m[4].trim().replace(/^error: /, '');
       compilerErrorsSeen = true;
       push({ kind: 'compile', file: m[1], line: +m[2], column: +m[3], message, detail,
         cls: classifyCompile(message, detail) });
