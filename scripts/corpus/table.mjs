@@ -95,9 +95,18 @@ export function renderMarkdown(rows) {
   }
   const classes = classSummary(rows);
   if (classes.length) {
-    out.push('', '| error class after `migrate` | repositories | errors | on a line the run edited | an error finding names the file / the cause |', '| --- | ---: | ---: | ---: | --- |');
-    for (const c of classes) {
+    // Classes seen in one repository only are mostly what follows from another error there (a
+    // getter Lombok did not generate): counted, and listed in results.json, not here.
+    const shared = classes.filter((c) => c.repos.size > 1);
+    const single = classes.filter((c) => c.repos.size === 1);
+    out.push('', '| error class after `migrate` | repositories | errors | on a line the run edited | an error finding names the file / the cause |', '| --- | --- | ---: | ---: | --- |');
+    for (const c of shared) {
       out.push(`| ${md(c.cls)} | ${c.repos.size}: ${md([...c.repos].join(', '))} | ${c.errors} | ${c.editedLine} | ${c.namedFile} / ${c.namedCause} |`);
+    }
+    if (single.length) {
+      const errors = single.reduce((n, c) => n + c.errors, 0);
+      const edited = single.reduce((n, c) => n + c.editedLine, 0);
+      out.push('', `${single.length} more classes break one repository each (${errors} errors, ${edited} on a line the run edited); the first classes of each repository are in its row above.`);
     }
   }
   const failing = rows.filter((r) => r.rec?.baseline && !r.rec.baseline.ok);
