@@ -21,4 +21,8 @@ public class Customer {
     public String getName() {
         return name;
     }
+
+    public void setName(String name) {
+        this.name = name;
+    }
 }
