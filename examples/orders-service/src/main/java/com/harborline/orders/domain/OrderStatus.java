@@ -1,0 +1,5 @@
+package com.harborline.orders.domain;
+
+public enum OrderStatus {
+    RECEIVED, PACKED, SHIPPED, CANCELLED
+}
