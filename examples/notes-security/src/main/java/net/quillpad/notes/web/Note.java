@@ -1,0 +1,3 @@
+package net.quillpad.notes.web;
+
+public record Note(long id, String owner, String text) {}
