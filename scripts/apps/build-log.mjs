@@ -1,0 +1,59 @@
+// Reading a Maven build's output: why it failed, and the lines that say where. The example apps'
+// harness (scripts/test-apps.mjs) prints these under its table so a failing "after" build can be
+// read without opening the log.
+
+/** The first reason a build failed, from its log: timeout, resolve, compile, tests or build. */
+export function failureKind(log, timedOut) {
+  if (timedOut) return 'timeout';
+  if (/Could not resolve dependencies|Could not find artifact|Non-resolvable (parent|import) POM|Could not transfer artifact|Plugin .* or one of its dependencies could not be resolved/.test(log)) return 'resolve';
+  if (/COMPILATION ERROR|Compilation failure|kotlin-maven-plugin[^\n]*:(test-)?compile[^\n]*failed/.test(log)) return 'compile';
+  if (/There are test failures|Tests run: \d+, Failures: [1-9]|Tests run: \d+, Failures: \d+, Errors: [1-9]|The forked VM terminated/.test(log)) return 'tests';
+  return 'build';
+}
+
+// javac through Maven: "[ERROR] /abs/File.java:[12,5] message"; kotlinc 1.6: "[ERROR] /abs/File.kt: (12, 5) message";
+// kotlinc 1.7+: "[ERROR] file:///abs/File.kt:12:5 message".
+const COMPILER = /^\[ERROR\] (?:file:\/\/)?(\/[^\s:]+\.(?:java|kt))(?::\[(\d+),(\d+)\]|: \((\d+), (\d+)\)|:(\d+):(\d+)) (.*)$/;
+const TEST = /^\[ERROR\]   (\S+?)[.:](\S+?)(?::(\d+))? (.*)$/;
+const RESOLVE = /^\[ERROR\] .*(Could not resolve dependencies|Could not find artifact|Non-resolvable|Could not transfer artifact|could not be resolved)/;
+
+/**
+ * The lines that say what broke, each once: compiler errors as path:line:column message (the
+ * path relative to `tree`), failed tests as Class.method:line message, unresolved artifacts.
+ */
+export function failureLines(log, tree) {
+  const seen = new Set();
+  const out = [];
+  const add = (line) => {
+    if (!seen.has(line)) {
+      seen.add(line);
+      out.push(line);
+    }
+  };
+  let inTests = false;
+  for (const raw of log.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const compiler = COMPILER.exec(line);
+    if (compiler) {
+      const [, file, l1, c1, l2, c2, l3, c3, message] = compiler;
+      const relative = tree && file.startsWith(tree + '/') ? file.slice(tree.length + 1) : file;
+      add(`${relative}:${l1 ?? l2 ?? l3}:${c1 ?? c2 ?? c3} ${message.trim()}`);
+      continue;
+    }
+    if (/^\[ERROR\] (Failures|Errors): ?$/.test(line)) {
+      inTests = true;
+      continue;
+    }
+    if (inTests) {
+      const test = TEST.exec(line);
+      if (test) {
+        const [, cls, method, at, message] = test;
+        add(`test ${cls}.${method}${at ? ':' + at : ''} ${message.trim()}`);
+        continue;
+      }
+      if (!/^\[ERROR\]   /.test(line)) inTests = false;
+    }
+    if (RESOLVE.test(line)) add(line.replace(/^\[ERROR\] /, '').replace(/ -> \[Help \d+\]$/, ''));
+  }
+  return out;
+}
