@@ -2,9 +2,10 @@
 // harness (scripts/test-apps.mjs) prints these under its table so a failing "after" build can be
 // read without opening the log.
 
-/** The first reason a build failed, from its log: timeout, resolve, compile, tests or build. */
+/** The first reason a build failed, from its log: timeout, pom, resolve, compile, tests or build. */
 export function failureKind(log, timedOut) {
   if (timedOut) return 'timeout';
+  if (/Some problems were encountered while processing the POMs|The build could not read \d+ project/.test(log)) return 'pom';
   if (/Could not resolve dependencies|Could not find artifact|Non-resolvable (parent|import) POM|Could not transfer artifact|Plugin .* or one of its dependencies could not be resolved/.test(log)) return 'resolve';
   if (/COMPILATION ERROR|Compilation failure|kotlin-maven-plugin[^\n]*:(test-)?compile[^\n]*failed/.test(log)) return 'compile';
   if (/There are test failures|Tests run: \d+, Failures: [1-9]|Tests run: \d+, Failures: \d+, Errors: [1-9]|The forked VM terminated/.test(log)) return 'tests';
@@ -16,10 +17,13 @@ export function failureKind(log, timedOut) {
 const COMPILER = /^\[ERROR\] (?:file:\/\/)?(\/[^\s:]+\.(?:java|kt))(?::\[(\d+),(\d+)\]|: \((\d+), (\d+)\)|:(\d+):(\d+)) (.*)$/;
 const TEST = /^\[ERROR\]   (\S+?)[.:](\S+?)(?::(\d+))? (.*)$/;
 const RESOLVE = /^\[ERROR\] .*(Could not resolve dependencies|Could not find artifact|Non-resolvable|Could not transfer artifact|could not be resolved)/;
+// a POM Maven cannot read: "[ERROR] 'dependencies.dependency.version' for g:a:jar is missing. @ line 30, column 21"
+const POM = /^\[ERROR\] +('[^']+' for .*|.* @ line \d+, column \d+)$/;
 
 /**
  * The lines that say what broke, each once: compiler errors as path:line:column message (the
- * path relative to `tree`), failed tests as Class.method:line message, unresolved artifacts.
+ * path relative to `tree`), failed tests as Class.method:line message, POM errors, unresolved
+ * artifacts.
  */
 export function failureLines(log, tree) {
   const seen = new Set();
@@ -52,6 +56,11 @@ export function failureLines(log, tree) {
         continue;
       }
       if (!/^\[ERROR\]   /.test(line)) inTests = false;
+    }
+    const pom = POM.exec(line);
+    if (pom) {
+      add(`pom ${pom[1].trim()}`);
+      continue;
     }
     if (RESOLVE.test(line)) add(line.replace(/^\[ERROR\] /, '').replace(/ -> \[Help \d+\]$/, ''));
   }

@@ -29,6 +29,7 @@ import org.springframework.test.web.servlet.MockMvc;
 class CatalogApplicationTests {
     private static HttpServer pricing;
     private static final List<String> callers = new CopyOnWriteArrayList<>();
+    private static final List<String> regions = new CopyOnWriteArrayList<>();
 
     @Autowired
     private MockMvc mvc;
@@ -39,6 +40,7 @@ class CatalogApplicationTests {
         pricing = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         pricing.createContext("/prices/", exchange -> {
             callers.add(exchange.getRequestHeaders().getFirst("X-Caller"));
+            regions.add(String.valueOf(exchange.getRequestHeaders().getFirst("X-Region")));
             String sku = exchange.getRequestURI().getPath().substring("/prices/".length());
             String currency = exchange.getRequestURI().getQuery().replace("currency=", "");
             byte[] body = ("{\"sku\":\"" + sku + "\",\"amount\":42.50,\"currency\":\"" + currency + "\"}")
@@ -71,6 +73,7 @@ class CatalogApplicationTests {
                 .andExpect(jsonPath("$.currency").value("GBP"))
                 .andExpect(jsonPath("$.headline").value("Spring collection"));
         assertThat(callers).contains("catalog");
+        assertThat(regions).as("the client's default headers from its configuration properties").contains("eu-west");
     }
 
     @Test
