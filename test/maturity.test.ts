@@ -168,8 +168,8 @@ describe('maturity on the bundled demo app', () => {
     const report = JSON.parse(stdout) as Report;
     check(report, {
       level: 1,
-      resources: { '/api/users': 1 },
-      operations: { 'GET /api/users': 2, 'POST /api/users': 2, 'GET /api/users/{userNumber}': 2, 'PUT /api/users/{userNumber}': 2, 'DELETE /api/users/{userNumber}': 2, 'POST /api/users/update': 1 },
+      resources: { '/api/customers': 2, '/api/users': 1 },
+      operations: { 'POST /api/customers': 2, 'GET /api/customers': 2, 'GET /api/users': 2, 'POST /api/users': 2, 'GET /api/users/{userNumber}': 2, 'PUT /api/users/{userNumber}': 2, 'DELETE /api/users/{userNumber}': 2, 'POST /api/users/update': 1 },
       blocking: [['POST /api/users/update', 'PUT /api/users/{userNumber}', 'src/main/java/com/example/demo/web/UserController.java:50']],
     }, '');
   });

@@ -28,7 +28,8 @@ function byTreeSitter(text: string, kotlin: boolean): string[] {
       while (owner && !TYPES.test(owner.type)) owner = owner.parent;
       if (!owner) return true;
       const ownerName = owner.type === 'companion_object' ? 'Companion' : (owner.childForFieldName('name')?.text ?? owner.children.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier')?.text);
-      const name = kotlin ? n.children.find((c) => c?.type === 'simple_identifier' || c?.type === 'identifier')?.text : n.childForFieldName('name')?.text;
+      // a Kotlin name in backticks (`receives stock`) is the name without them
+      const name = kotlin ? n.children.find((c) => c?.type === 'simple_identifier' || c?.type === 'identifier')?.text.replace(/^`(.*)`$/s, '$1') : n.childForFieldName('name')?.text;
       const annotations = (n.children.find((c) => c?.type === 'modifiers')?.children ?? [])
         .filter((c): c is Node => !!c && (c.type === 'annotation' || c.type === 'marker_annotation'))
         .map((c) => {

@@ -15,11 +15,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/customers")
 public class CustomerController {
     private final CustomerRepository customers;
-    private final Greeter greeter;
 
-    public CustomerController(CustomerRepository customers, Greeter greeter) {
+    public CustomerController(CustomerRepository customers) {
         this.customers = customers;
-        this.greeter = greeter;
     }
 
     @PostMapping
@@ -31,10 +29,5 @@ public class CustomerController {
     @GetMapping
     public List<Customer> search(@RequestParam(defaultValue = "") String name) {
         return customers.findByNameContainingIgnoreCase(name);
-    }
-
-    @GetMapping("/greeting")
-    public String greeting(@RequestParam String name) {
-        return greeter.greet(name);
     }
 }
