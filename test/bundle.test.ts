@@ -1,5 +1,6 @@
 // The bin as a user runs it: the esbuild bundle of scripts/bundle.mjs (dist/cli in a build),
-// bundled here from the current sources into a folder of its own under dist/, and run as a
+// bundled from the current sources into a folder of its own under dist/ when the test run began
+// (test/setup/cli-bundle.ts), and run as a
 // process against the same runs from the TypeScript sources: same output, same exit code, the
 // file worker starting from the bundle, the tree-sitter grammars and the vendored parsers loading.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -7,26 +8,18 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utim
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { runMain, type MainRun } from './helpers/cli-in-process.js';
 
 const ROOT = path.resolve(__dirname, '..');
 const DEMO = path.join(ROOT, 'examples', 'demo-app');
 const KOTLIN_DSL = path.join(ROOT, 'fixtures', 'build', 'gradle-imported-bom-kotlin', 'input');
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const require = createRequire(import.meta.url);
 
-let out: string;
+const out = inject('cliBundle');
 const temps: string[] = [];
 
-beforeAll(() => {
-  mkdirSync(path.join(ROOT, 'dist'), { recursive: true });
-  out = mkdtempSync(path.join(ROOT, 'dist', 'bundle-test-'));
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle.mjs'), out], { cwd: ROOT });
-});
-
 afterAll(() => {
-  rmSync(out, { recursive: true, force: true });
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -36,9 +29,8 @@ function bundled(args: string[], cwd = ROOT, env: Record<string, string> = {}): 
   return spawnSync(process.execPath, [path.join(out, 'boot-upgrade.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...ENV, ...env } });
 }
 
-function fromSources(args: string[], cwd = ROOT): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...ENV } });
-}
+/** The same command line run by main() from the TypeScript sources, in this process. */
+const fromSources = (args: string[], cwd = ROOT) => runMain(args, { cwd, env: ENV });
 
 /** A copy of `dir` in a fresh temporary folder (no git repository: the runs take the directory given). */
 function copyOf(dir: string): string {
@@ -48,24 +40,24 @@ function copyOf(dir: string): string {
   return path.join(tmp, 'app');
 }
 
-const same = (a: SpawnSyncReturns<string>, b: SpawnSyncReturns<string>) => expect({ status: a.status, stdout: a.stdout, stderr: a.stderr }).toEqual({ status: b.status, stdout: b.stdout, stderr: b.stderr });
+const same = (a: SpawnSyncReturns<string>, b: MainRun) => expect({ status: a.status, stdout: a.stdout, stderr: a.stderr }).toEqual({ status: b.code, stdout: b.stdout, stderr: b.stderr });
 
 describe('the bundled bin', () => {
-  it('prints the version of package.json and the help the sources print', () => {
+  it('prints the version of package.json and the help the sources print', async () => {
     const version = bundled(['--version']);
     expect(version.stderr).toBe('');
     expect(version.status).toBe(0);
     expect(version.stdout).toBe(`${(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n`);
-    same(bundled(['--help']), fromSources(['--help']));
+    same(bundled(['--help']), await fromSources(['--help']));
   });
 
-  it('checks files as a commit hook passes them: the report and exit code of the sources', () => {
+  it('checks files as a commit hook passes them: the report and exit code of the sources', async () => {
     const app = copyOf(DEMO);
     const staged = ['pom.xml', 'src/main/java/com/example/demo/web/UserController.java', 'src/main/java/com/example/demo/Customer.java', 'src/main/resources/application.properties'];
     const run = bundled(['check', ...staged], app);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^pom\.xml:\d+: /m);
-    same(run, fromSources(['check', ...staged], app));
+    same(run, await fromSources(['check', ...staged], app));
   });
 
   it('a check loads the parsers it needs from the vendored files, nothing from node_modules, and neither crypto nor zlib', () => {
@@ -113,28 +105,28 @@ describe('the bundled bin', () => {
     for (const f of files(plain).filter(Boolean)) expect(readFileSync(path.join(ahead, f)).equals(readFileSync(path.join(plain, f))), f).toBe(true);
   });
 
-  it('loads the Kotlin grammar (tree-sitter WASM) and gives the diff of the sources', () => {
+  it('loads the Kotlin grammar (tree-sitter WASM) and gives the diff of the sources', async () => {
     const app = copyOf(KOTLIN_DSL);
     const run = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_TIMINGS: '1' });
     expect(run.stderr).toContain('tree-sitter grammar load (kotlin)');
     expect(run.stdout).toMatch(/^\+\+\+ b\/build\.gradle\.kts$/m);
-    expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+    expect(run.stdout).toBe((await fromSources(['migrate', '--dry-run', app], app)).stdout);
   });
 
-  it('validates a --table file against the shipped schema (ajv) and grades maturity as the sources do', () => {
+  it('validates a --table file against the shipped schema (ajv) and grades maturity as the sources do', async () => {
     const app = copyOf(DEMO);
     const table = path.join(app, '..', 'rows.json');
     writeFileSync(table, JSON.stringify({ properties: { rename: [{ from: 'a.b' }] } }));
     const bad = bundled(['migrate', '--dry-run', '--table', table, app], app);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain(`${table}: properties.rename[0] ("a.b"): must have required property`);
-    same(bad, fromSources(['migrate', '--dry-run', '--table', table, app], app));
+    same(bad, await fromSources(['migrate', '--dry-run', '--table', table, app], app));
     const grade = bundled(['maturity', '.'], app);
     expect(grade.stdout).toContain('UserController.java');
-    same(grade, fromSources(['maturity', '.'], app));
+    same(grade, await fromSources(['maturity', '.'], app));
   });
 
-  it('compiles the CLI and the parsers it loads from the code cache the build made (scripts/code-cache.mjs)', () => {
+  it('compiles the CLI and the parsers it loads from the code cache the build made (scripts/code-cache.mjs)', async () => {
     const manifest = JSON.parse(readFileSync(path.join(out, 'code-cache', 'manifest.json'), 'utf8')) as { v8: string; files: Record<string, number> };
     expect(manifest.v8).toBe(process.versions.v8);
     expect(Object.keys(manifest.files)).toEqual(expect.arrayContaining(['boot-upgrade.cjs', 'vendor/yaml.cjs', 'vendor/saxes.cjs']));
@@ -144,7 +136,7 @@ describe('the bundled bin', () => {
     expect(used).not.toBeNull();
     expect(Number(used![1])).toBeGreaterThanOrEqual(3); // the CLI, yaml, saxes at least
     expect(used![1]).toBe(used![2]);
-    expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+    expect(run.stdout).toBe((await fromSources(['migrate', '--dry-run', app], app)).stdout);
   });
 
   describe('a code cache that may be stale is not used, and the run is the same', () => {
@@ -167,23 +159,23 @@ describe('the bundled bin', () => {
         rmSync(path.join(dir, 'boot-upgrade.cjs'));
         mkdirSync(path.join(dir, 'boot-upgrade.cjs'));
       }],
-    ])('%s: the ES module chunks run', (_, spoil) => {
+    ])('%s: the ES module chunks run', async (_, spoil) => {
       const dir = bundleCopy();
       spoil(dir);
       const app = copyOf(DEMO);
       const run = runFrom(dir, app);
       expect(run.stderr).toContain('code cache: not used (the CLI ran as ES modules)');
-      expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+      expect(run.stdout).toBe((await fromSources(['migrate', '--dry-run', app], app)).stdout);
     });
 
-    it('V8 refuses the cache under other V8 flags (--max-old-space-size): the ES module chunks run', () => {
+    it('V8 refuses the cache under other V8 flags (--max-old-space-size): the ES module chunks run', async () => {
       const app = copyOf(DEMO);
       const run = bundled(['migrate', '--dry-run', app], app, { BOOT_UPGRADE_TIMINGS: '1', NODE_OPTIONS: '--max-old-space-size=512' });
       expect(run.stderr).toContain('code cache: not used (the CLI ran as ES modules)');
-      expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+      expect(run.stdout).toBe((await fromSources(['migrate', '--dry-run', app], app)).stdout);
     });
 
-    it("a parser's cache older than its file: that parser compiles without it, the rest from theirs", () => {
+    it("a parser's cache older than its file: that parser compiles without it, the rest from theirs", async () => {
       const dir = bundleCopy();
       later(path.join(dir, 'vendor', 'yaml.cjs'));
       const app = copyOf(DEMO);
@@ -191,7 +183,7 @@ describe('the bundled bin', () => {
       const used = /code cache: (\d+) of (\d+) file\(s\) compiled from it/.exec(run.stderr);
       expect(used).not.toBeNull();
       expect(Number(used![1])).toBe(Number(used![2]) - 1);
-      expect(run.stdout).toBe(fromSources(['migrate', '--dry-run', app], app).stdout);
+      expect(run.stdout).toBe((await fromSources(['migrate', '--dry-run', app], app)).stdout);
     });
   });
 

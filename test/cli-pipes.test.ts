@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupOnce } from './helpers/setup.js';
 import { bash } from './helpers/cli-process.js';
 
 let dir: string;
@@ -19,7 +20,7 @@ setTimeout(() => {
 }, 300);
 "`;
 
-beforeAll(() => {
+setupOnce(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'bu-pipe-'));
   const src = path.join(dir, 'app', 'src', 'main', 'java', 'com', 'acme', 'shop');
   mkdirSync(src, { recursive: true });

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { runMain } from './helpers/cli-in-process.js';
 import { readTree, treeDiff } from './helpers/tree.js';
 
 const DEMO = path.resolve(__dirname, '..', 'examples', 'demo-app');
@@ -15,21 +15,8 @@ afterEach(() => {
   while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true });
 });
 
-async function run(args: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += Buffer.from(chunk as never).toString('latin1')), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const before = process.cwd();
-  if (cwd) process.chdir(cwd);
-  try {
-    const code = await main(args);
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(before);
-    vi.restoreAllMocks();
-  }
-}
+/** main() in this process; stdout kept byte for byte (latin1), as a diff of any encoding is applied back. */
+const run = (args: string[], cwd?: string) => runMain(args, { cwd, stdoutBytes: 'latin1' });
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });

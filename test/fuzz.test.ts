@@ -14,12 +14,14 @@ import { planMigration, unifiedDiff, writeChanges } from '../src/api.js';
 import { breaksFile } from '../src/engine/verify.js';
 import { decode } from '../src/engine/text.js';
 import { loadTable } from '../src/table/load.js';
+import { budget, seed, timeout } from './helpers/budget.js';
 import { seededRandom as random } from './helpers/random-config.js';
 import { readTree, treeDiff } from './helpers/tree.js';
 
-// BOOT_UPGRADE_FUZZ_SEED / _RUNS explore further by hand; the suite keeps the fixed budget (~20 s)
-const SEED = Number(process.env.BOOT_UPGRADE_FUZZ_SEED ?? 20261123);
-const RUNS = Number(process.env.BOOT_UPGRADE_FUZZ_RUNS ?? 120);
+// a short run by default, 1,500 runs with BOOT_UPGRADE_TEST_LONG=1 (test/helpers/budget.ts);
+// BOOT_UPGRADE_FUZZ_SEED / _RUNS set them by hand
+const SEED = seed('BOOT_UPGRADE_FUZZ_SEED', 20261123);
+const RUNS = budget('BOOT_UPGRADE_FUZZ_RUNS', 60, 1500);
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const table = loadTable();
 
@@ -137,5 +139,5 @@ describe(`fuzzing the fixtures (seed ${SEED}, ${RUNS} runs)`, () => {
     const labels: string[] = [];
     for (let run = 0; run < RUNS; run++) labels.push(await fuzzOnce(run, cases));
     expect(new Set(labels.map((l) => l.split(": ")[1])).size).toBeGreaterThan(Math.min(RUNS, cases.length) / 2); // many different fixtures
-  }, 300_000);
+  }, timeout(300_000));
 });

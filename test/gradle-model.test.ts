@@ -1,5 +1,6 @@
 // The Gradle block model: which block every token stands in, for both DSLs.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupOnce } from './helpers/setup.js';
 import { groovyTokens } from '../src/formats/groovy.js';
 import { gradleModel } from '../src/formats/gradle-model.js';
 import { kotlinTokens } from '../src/formats/kotlin-dsl.js';
@@ -12,7 +13,7 @@ function pathOf(tokens: ReturnType<typeof groovyTokens>, symbol: string): string
 }
 
 describe('gradle block model', () => {
-  beforeAll(async () => {
+  setupOnce(async () => {
     await loadGrammar('kotlin');
   });
 

@@ -1,6 +1,7 @@
 // Unit tests of the library modules' decisions that fixtures show only indirectly: the SpEL ->
 // typed access map, where new imports go, and the project-wide blockers.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupOnce } from './helpers/setup.js';
 import type { ProjectFile, ProjectView } from '../src/engine/types.js';
 import { scanJvm, type JvmLang } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
@@ -141,7 +142,7 @@ describe('pathPatternParses', () => {
 });
 
 describe('security6 adapter in Kotlin', () => {
-  beforeAll(() => loadGrammar('kotlin'));
+  setupOnce(() => loadGrammar('kotlin'));
   const imports = [
     'import org.springframework.security.config.annotation.web.configuration.WebSecurityConfigurerAdapter',
     'import org.springframework.security.config.annotation.web.builders.HttpSecurity',
@@ -214,7 +215,7 @@ describe('security6 adapter in Kotlin', () => {
 });
 
 describe('batch5 in Kotlin', () => {
-  beforeAll(() => loadGrammar('kotlin'));
+  setupOnce(() => loadGrammar('kotlin'));
   const kt = (body: string) =>
     [
       'import org.springframework.batch.core.configuration.annotation.JobBuilderFactory',

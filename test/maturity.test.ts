@@ -5,8 +5,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupOnce } from './helpers/setup.js';
+import { runMain } from './helpers/cli-in-process.js';
 import type { Report } from '../src/maturity/index.js';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -39,22 +40,7 @@ interface Expected {
   evidence?: Record<string, string[]>;
 }
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((stdout += String(s)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((stderr += String(s)), true));
-  const cwd = process.cwd();
-  try {
-    process.chdir(ROOT);
-    const code = await main(args);
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(cwd);
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const cli = (args: string[]) => runMain(args, { cwd: ROOT });
 
 /** The input: the case's input/ directory, or the one OpenAPI document in it. */
 function target(caseDir: string): string {
@@ -181,7 +167,7 @@ describe('maturity live probe (loopback only)', () => {
   const seen: string[] = [];
   const HAL = JSON.stringify({ _embedded: { users: [{ userNumber: 1, name: 'a' }] }, _links: { self: { href: '/api/users' }, next: { href: '/api/users?page=2' } } });
 
-  beforeAll(async () => {
+  setupOnce(async () => {
     server = createServer((req: IncomingMessage, res) => {
       seen.push(`${req.method} ${req.url}`);
       const url = req.url ?? '/';
@@ -198,7 +184,7 @@ describe('maturity live probe (loopback only)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   it('adds live evidence to the OpenAPI operations, GET/OPTIONS only, no redirect off the host', async () => {
     seen.length = 0;

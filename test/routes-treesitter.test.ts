@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupOnce } from './helpers/setup.js';
 import type { Node } from 'web-tree-sitter';
 import { loadGrammar, walk, withTree } from '../src/formats/tree-sitter.js';
 import { parseDeclarations } from '../src/routes/declarations.js';
@@ -44,7 +45,7 @@ function byTreeSitter(text: string, kotlin: boolean): string[] {
 }
 
 describe('route inventory scanner vs tree-sitter', () => {
-  beforeAll(async () => {
+  setupOnce(async () => {
     await loadGrammar('java');
     await loadGrammar('kotlin');
   });

@@ -3,8 +3,8 @@
 // on every file they change. A differential test: the same trees planned with the claim and
 // without must give the same changes, byte for byte, and the same findings, in the same order.
 // The trees: every fixture, and seeded random application.yml/.properties files built from the
-// table's keys (test/helpers/random-config.ts). BOOT_UPGRADE_RANDOM_DOCS / _SEED explore
-// further by hand (with vitest --testTimeout: 2,500 documents take about a minute).
+// table's keys (test/helpers/random-config.ts): a short run by default, 2,500 documents with
+// BOOT_UPGRADE_TEST_LONG=1 (test/helpers/budget.ts); BOOT_UPGRADE_RANDOM_DOCS / _SEED set them by hand.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,13 @@ import { planMigration } from '../src/api.js';
 import type { FilePass, RunResult } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { FILE_PASSES } from '../transforms/index.js';
+import { budget, seed, timeout } from './helpers/budget.js';
 import { randomLogback, randomPersistence, randomPom, randomProperties, randomYaml, seededRandom, vocabulary } from './helpers/random-config.js';
 
 const table = loadTable();
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
-const DOCS = Number(process.env.BOOT_UPGRADE_RANDOM_DOCS ?? 400);
-const SEED = Number(process.env.BOOT_UPGRADE_RANDOM_SEED ?? 20261124);
+const DOCS = budget('BOOT_UPGRADE_RANDOM_DOCS', 120, 2500);
+const SEED = seed('BOOT_UPGRADE_RANDOM_SEED', 20261124);
 /** Passes that claim the fixed point for every file (FilePass.settles)... */
 const CLAIMING = ['properties', 'properties/trace-id-pattern', 'sources/xml-descriptors', 'build/maven', 'build/unchecked-starter'];
 /** ...and for each file it put nothing off on (PassResult.settled): the YAML planner's moves wait for a place. */
@@ -106,5 +107,5 @@ describe('the configuration passes settle in one round', () => {
     for (const rule of ['observability/trace-id-pattern', 'build/unchecked-starter']) expect(reported, rule).toContain(rule);
     // a rule left out: its edits are dropped, and what the others do must not depend on a second look
     for (const skip of ['properties/rename', 'properties/rename-prefix', 'properties/convert']) await sameBothWays(root, [skip]);
-  });
+  }, timeout(180_000));
 });

@@ -9,13 +9,15 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { planMigration } from '../src/api.js';
 import { loadTable } from '../src/table/load.js';
+import { budget, seed, timeout } from './helpers/budget.js';
 import { randomYaml, seededRandom, vocabulary } from './helpers/random-config.js';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'yaml');
 const table = loadTable();
-// BOOT_UPGRADE_RANDOM_DOCS / _SEED explore further by hand
-const RANDOM_DOCS = Number(process.env.BOOT_UPGRADE_RANDOM_DOCS ?? 400);
-const RANDOM_SEED = Number(process.env.BOOT_UPGRADE_RANDOM_SEED ?? 20261124);
+// a short run by default, 2,500 documents with BOOT_UPGRADE_TEST_LONG=1 (test/helpers/budget.ts);
+// BOOT_UPGRADE_RANDOM_DOCS / _SEED set them by hand
+const RANDOM_DOCS = budget('BOOT_UPGRADE_RANDOM_DOCS', 150, 2500);
+const RANDOM_SEED = seed('BOOT_UPGRADE_RANDOM_SEED', 20261124);
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -137,5 +139,5 @@ describe('YAML pass invariants over random documents', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, timeout(120_000));
 });

@@ -1,18 +1,17 @@
-// Runs the CLI as a user does: a real process (the TypeScript sources through tsx, so the test
-// always exercises the current code), real pipes and real files.
+// Runs the CLI as a user does: a real process, real pipes and real files. The process is the bin
+// bundled from the current sources when the run began (test/setup/cli-bundle.ts), so the test
+// always exercises the current code, started as users start it.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 
 export const PROJECT = path.resolve(__dirname, '..', '..');
-const CLI = path.join(PROJECT, 'src', 'cli', 'main.ts');
 
-// tsx's loader by absolute URL: `--import tsx` would resolve from the working directory, which
-// is a temporary repository without node_modules.
-const TSX = pathToFileURL(path.join(PROJECT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** The bundled bin of this test run. */
+export const CLI_BIN = path.join(inject('cliBundle'), 'boot-upgrade.js');
 
-/** A bash function named `boot-upgrade` that starts the CLI from the sources. */
-export const CLI_FUNCTION = `boot-upgrade() { node --import '${TSX}' '${CLI}' "$@"; }`;
+/** A bash function named `boot-upgrade` that starts the CLI. */
+export const CLI_FUNCTION = `boot-upgrade() { node '${CLI_BIN}' "$@"; }`;
 
 /** Runs a bash script (pipefail on) in which `boot-upgrade` is the CLI. */
 export function bash(script: string, cwd: string, env: Record<string, string> = {}): SpawnSyncReturns<string> {
