@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/cli-bundle.ts'],
-    testTimeout: 120_000,
+    testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -1,16 +1,22 @@
-// npm run bench [-- --files N[,N...] --runs R --rss-runs K --dir D --cli other/dist/cli/boot-upgrade.js --baseline other/dist/cli/boot-upgrade.js]
-//   BENCH_50K=1 adds a 50,000-file repository; BENCH_WORKER=1 adds `migrate` with its worker
-//   thread forced on (BOOT_UPGRADE_WORKERS=1; it is off by default) as a fourth contender.
+// npm run bench [-- --files N[,N...] --runs R --rss-runs K --dir D --env NAME=VALUE --cli BIN --baseline BIN]
 //
-// For each size: a synthetic repository (bench/generate.ts), then R alternating rounds of three
+// What is measured is the package as a user installs it: the project is packed and the tarball
+// installed with `npm install -g` into a prefix of its own (bench/install.ts), and its bin,
+// <prefix>/bin/boot-upgrade, is run as a user runs it. --cli BIN measures another bin instead
+// (a checkout's dist/cli/boot-upgrade.js); --baseline BIN adds a second bin as a contender (the
+// build before a change, in the same rounds); --env NAME=VALUE (repeatable) adds `migrate` run
+// with that variable set as a contender of its own. BENCH_50K=1 adds a 50,000-file repository.
+//
+// For each size: a synthetic repository (bench/generate.ts), then R alternating rounds of the
 // contenders, each on a fresh copy, each after `sync`, each in its own process under
 // /usr/bin/time (wall, user+system CPU, peak RSS):
 //   plain    read every file and write it back (bench/plain.ts): the floor
-//   migrate  the CLI as a user runs it: `boot-upgrade migrate <dir>` (the bin, dist/cli/boot-upgrade.js)
+//   migrate  `boot-upgrade migrate <dir>`, the installed bin
 //   sed      a sed-only javax -> jakarta rewrite of the .java files (find -exec sed -i -E)
 // Ratios are taken within a round (migrate and plain of the same round) and the median of those
 // is printed: on a shared machine the load moves between rounds, not within one. Then `check`
-// of 10 files of the pristine repository, as a pre-commit hook passes staged files.
+// of 10 files of the pristine repository, as a pre-commit hook passes staged files, and the
+// start-up of `--version`.
 // --rss-runs K: K more runs of `migrate` alone at the largest size, for the spread of its peak RSS
 // (the goal is a bound on every run; a collector's timing can move one run in twenty).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,6 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { generateRepository } from './generate.js';
+import { installPacked } from './install.js';
 
 interface Sample {
   wallMs: number;
@@ -27,12 +34,16 @@ interface Sample {
   rssMB: number;
 }
 
-type Contender = 'plain' | 'migrate' | 'sed' | 'migrate-w' | 'baseline';
+/** plain, migrate, sed, baseline, or `migrate NAME=VALUE` (--env). */
+type Contender = string;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// the bin a user runs: the bundle (scripts/bundle.mjs), not tsc's dist/src/cli/main.js
-let cli = path.join(here, '..', 'cli', 'boot-upgrade.js');
+const root = path.resolve(here, '..', '..');
+/** The bin measured: the installed package's, unless --cli names another. */
+let cli = '';
 let baselineCli: string | undefined;
+/** --env NAME=VALUE: each a `migrate` contender run with that variable. */
+let envContenders: string[] = [];
 const SED_JAVAX = 's/\\bjavax\\.(persistence|servlet|validation|annotation|transaction)\\b/jakarta.\\1/g';
 
 const median = (xs: number[]) => {
@@ -57,18 +68,24 @@ function measured(cmd: string, args: string[], cwd?: string, okStatus = 0, env?:
   return { wallMs, cpuMs: (user! + system!) * 1000, rssMB: rssKB! / 1024 };
 }
 
+/** A bin run as a user runs it: the file itself (its #! line starts node), or node with a .js file. */
+const binCommand = (bin: string, args: string[]): [string, string[]] => (bin.endsWith('.js') ? [process.execPath, [bin, ...args]] : [bin, args]);
+
 function runContender(c: Contender, dir: string): Sample {
   switch (c) {
     case 'plain':
       return measured(process.execPath, [path.join(here, 'plain.js'), dir]);
     case 'migrate':
-      return measured(process.execPath, [cli, 'migrate', dir]);
-    case 'migrate-w': // the same CLI with its worker thread (BOOT_UPGRADE_WORKERS=1)
-      return measured(process.execPath, [cli, 'migrate', dir], undefined, 0, { ...process.env, BOOT_UPGRADE_WORKERS: '1' });
+      return measured(...binCommand(cli, ['migrate', dir]));
     case 'baseline': // another build, e.g. the commit before a change, in the same rounds
-      return measured(process.execPath, [baselineCli!, 'migrate', dir]);
+      return measured(...binCommand(baselineCli!, ['migrate', dir]));
     case 'sed':
       return measured('find', [dir, '-name', '*.java', '-exec', 'sed', '-i', '-E', SED_JAVAX, '{}', '+']);
+    default: {
+      // `migrate NAME=VALUE`: the same bin with one variable set
+      const [name, value] = c.slice('migrate '.length).split(/=(.*)/s) as [string, string];
+      return measured(...binCommand(cli, ['migrate', dir]), undefined, 0, { ...process.env, [name]: value });
+    }
   }
 }
 
@@ -106,8 +123,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean, rs
   const gen = generateRepository(pristine, n);
   const mb = gen.bytes / 1024 / 1024;
 
-  const contenders: Contender[] = ['plain', 'migrate', 'sed'];
-  if (process.env.BENCH_WORKER === '1') contenders.push('migrate-w');
+  const contenders: Contender[] = ['plain', 'migrate', 'sed', ...envContenders.map((e) => `migrate ${e}`)];
   if (baselineCli) contenders.push('baseline');
   console.log(`\n${gen.files} files, ${mb.toFixed(1)} MB; ${runs} alternating rounds of ${contenders.join(', ')} (the order rotates each round)`);
   const samples = Object.fromEntries(contenders.map((c) => [c, []])) as unknown as Record<Contender, Sample[]>;
@@ -131,7 +147,7 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean, rs
   for (const c of contenders) {
     const w = samples[c].map((s) => s.wallMs);
     const u = samples[c].map((s) => s.cpuMs);
-    const label = { plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', 'migrate-w': 'migrate + worker', baseline: 'baseline migrate' }[c];
+    const label = ({ plain: 'plain read+write', migrate: 'migrate', sed: 'sed javax (.java)', baseline: 'baseline migrate' } as Record<string, string>)[c] ?? c;
     console.log(
       `  ${label.padEnd(18)} ${sec(median(w)).padStart(8)} (${spread(w)})`.padEnd(47) +
         `${sec(median(u)).padStart(8)} (${spread(u)})`.padEnd(23) +
@@ -144,10 +160,13 @@ function benchSize(n: number, runs: number, base: string, withCheck: boolean, rs
   const result: SizeResult = { files: gen.files, mb, samples, ratio };
   if (withCheck) {
     const staged = stagedFiles(pristine);
-    result.check = Array.from({ length: Math.max(runs, 5) }, () => measured(process.execPath, [cli, 'check', ...staged], pristine, 1));
+    const repeat = Math.max(runs, 5);
+    result.check = Array.from({ length: repeat }, () => measured(...binCommand(cli, ['check', ...staged]), pristine, 1));
     const cpu = result.check.map((s) => s.cpuMs);
     const wall = result.check.map((s) => s.wallMs);
     console.log(`  check of 10 staged files: CPU median ${sec(median(cpu))} (${spread(cpu)}), wall ${sec(median(wall))}, peak RSS ${Math.max(...result.check.map((s) => s.rssMB)).toFixed(0)} MB`);
+    const version = Array.from({ length: repeat }, () => measured(...binCommand(cli, ['--version']))).map((s) => s.cpuMs);
+    console.log(`  --version: CPU median ${sec(median(version))} (${spread(version)})`);
   }
   if (rssRuns > 0) printPeakRssSpread(pristine, base, rssRuns);
   rmSync(pristine, { recursive: true, force: true });
@@ -166,10 +185,19 @@ function printPeakRssSpread(pristine: string, base: string, runs: number): void 
 
 function main(): void {
   const { values } = parseArgs({
-    options: { files: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, 'rss-runs': { type: 'string', default: '0' }, dir: { type: 'string' }, cli: { type: 'string' }, baseline: { type: 'string' } },
+    options: {
+      files: { type: 'string', default: '10000' },
+      runs: { type: 'string', default: '5' },
+      'rss-runs': { type: 'string', default: '0' },
+      dir: { type: 'string' },
+      cli: { type: 'string' },
+      baseline: { type: 'string' },
+      env: { type: 'string', multiple: true, default: [] },
+    },
   });
-  if (values.cli) cli = path.resolve(values.cli); // another build's dist/cli/boot-upgrade.js (or an older dist/src/cli/main.js)
   if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
+  envContenders = values.env!;
+  for (const e of envContenders) if (!/^[A-Z_][A-Z0-9_]*=/i.test(e)) throw new Error(`--env takes NAME=VALUE, not '${e}'`);
   const sizes = values.files!.split(',').map(Number);
   if (process.env.BENCH_50K === '1' && !sizes.includes(50000)) sizes.push(50000);
   const runs = Number(values.runs);
@@ -179,6 +207,12 @@ function main(): void {
     if (!values.dir) rmSync(base, { recursive: true, force: true });
     process.exit(130);
   });
+  if (values.cli) cli = path.resolve(values.cli); // another build's bin, run in place
+  else {
+    const installed = installPacked(root, path.join(base, 'installed'));
+    cli = installed.bin;
+    console.log(`measuring the installed package: ${installed.bin} (${path.basename(installed.tarball)}, npm install -g --prefix ${path.dirname(path.dirname(installed.bin))})`);
+  }
   const load0 = os.loadavg();
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   console.log('Wall times move with whatever else the machine runs; CPU times and the within-round ratios are the numbers to compare.');

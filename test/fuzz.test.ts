@@ -14,7 +14,7 @@ import { planMigration, unifiedDiff, writeChanges } from '../src/api.js';
 import { breaksFile } from '../src/engine/verify.js';
 import { decode } from '../src/engine/text.js';
 import { loadTable } from '../src/table/load.js';
-import { budget, seed, timeout } from './helpers/budget.js';
+import { budget, BUDGET_TIMEOUT, seed } from './helpers/budget.js';
 import { seededRandom as random } from './helpers/random-config.js';
 import { readTree, treeDiff } from './helpers/tree.js';
 
@@ -139,5 +139,5 @@ describe(`fuzzing the fixtures (seed ${SEED}, ${RUNS} runs)`, () => {
     const labels: string[] = [];
     for (let run = 0; run < RUNS; run++) labels.push(await fuzzOnce(run, cases));
     expect(new Set(labels.map((l) => l.split(": ")[1])).size).toBeGreaterThan(Math.min(RUNS, cases.length) / 2); // many different fixtures
-  }, timeout(300_000));
+  }, BUDGET_TIMEOUT);
 });

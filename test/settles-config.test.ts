@@ -13,7 +13,7 @@ import { planMigration } from '../src/api.js';
 import type { FilePass, RunResult } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { FILE_PASSES } from '../transforms/index.js';
-import { budget, seed, timeout } from './helpers/budget.js';
+import { budget, BUDGET_TIMEOUT, seed } from './helpers/budget.js';
 import { randomLogback, randomPersistence, randomPom, randomProperties, randomYaml, seededRandom, vocabulary } from './helpers/random-config.js';
 
 const table = loadTable();
@@ -107,5 +107,5 @@ describe('the configuration passes settle in one round', () => {
     for (const rule of ['observability/trace-id-pattern', 'build/unchecked-starter']) expect(reported, rule).toContain(rule);
     // a rule left out: its edits are dropped, and what the others do must not depend on a second look
     for (const skip of ['properties/rename', 'properties/rename-prefix', 'properties/convert']) await sameBothWays(root, [skip]);
-  }, timeout(180_000));
+  }, BUDGET_TIMEOUT);
 });

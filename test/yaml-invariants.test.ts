@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { planMigration } from '../src/api.js';
 import { loadTable } from '../src/table/load.js';
-import { budget, seed, timeout } from './helpers/budget.js';
+import { budget, BUDGET_TIMEOUT, seed } from './helpers/budget.js';
 import { randomYaml, seededRandom, vocabulary } from './helpers/random-config.js';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'yaml');
@@ -139,5 +139,5 @@ describe('YAML pass invariants over random documents', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  }, timeout(120_000));
+  }, BUDGET_TIMEOUT);
 });

@@ -218,7 +218,7 @@ describe('a run that does not write what it staged', () => {
     expect(run.stdout).toBe('');
     expect(run.signal).toBe('SIGINT');
     expect(readTree(dir)).toEqual(before);
-  }, 60_000);
+  });
 });
 
 describe('a run killed outright while staging ahead', () => {

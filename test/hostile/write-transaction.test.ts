@@ -75,7 +75,7 @@ describe('the CLI and the lock', () => {
     expect(run.status).toBe(4);
     expect(run.stderr).toMatch(/boot-upgrade: \.boot-upgrade\.lock: another boot-upgrade run \(pid \d+, started now\) is writing this repository/);
     expect(readTree(dir)).toEqual(before);
-  }, 30_000);
+  });
 });
 
 describe('failures and signals during the write', () => {
@@ -130,7 +130,7 @@ describe('failures and signals during the write', () => {
     const run = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script, dir], { encoding: 'utf8', cwd: PROJECT });
     expect(run.stdout.trim()).toBe('WriteInterrupted: interrupted (SIGINT): nothing was changed, temporary files removed');
     expect(readTree(dir)).toEqual(before);
-  }, 30_000);
+  });
 });
 
 describe('a run killed outright (kill -9) is undone by the next one', () => {
