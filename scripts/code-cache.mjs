@@ -13,7 +13,7 @@ const demo = path.join(root, 'examples', 'demo-app');
 const { CachedLoader, writeCaches } = await import(pathToFileURL(path.join(out, 'code-cache.js')).href);
 
 const loader = new CachedLoader(out, true);
-const program = loader.programToMake();
+const program = loader.program(); // compiled without a cache: this run makes them
 
 /** Runs one command line of the CLI with its output dropped; a crash (exit 5) or a usage error fails the build. */
 async function quietly(argv, cwd) {

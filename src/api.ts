@@ -44,7 +44,6 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
     decisions: RUN_DECISIONS,
-    defaultPasses: input.filePasses === undefined,
     stageAhead: input.stageAhead,
   });
 }

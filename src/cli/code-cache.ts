@@ -1,18 +1,19 @@
 // V8's code cache for the bin. Node 20 keeps no compiled code between runs, and a run spent
-// 40-70 ms compiling the CLI's own functions and the vendored parsers' (yaml, saxes) again
-// each time: a quarter of a commit hook's `check`, a twentieth of a 10,000-file `migrate`. So the
-// build (scripts/code-cache.mjs) runs the CLI once on the demo app and keeps what V8 compiled:
-// `code-cache/<file>.bin` beside the CommonJS bundle of the CLI (boot-upgrade.cjs) and the
-// vendored files, and a manifest naming the V8 that made them. The bin (launch.ts) compiles those
-// files with their cache. ES modules cannot take a cache in Node 20, hence one CommonJS file.
+// 40-70 ms compiling the CLI's own functions and the vendored parsers' (yaml, saxes) again each
+// time: a third of a commit hook's `check` (docs/performance.md). So the build
+// (scripts/code-cache.mjs) runs the CLI once on the demo app and keeps what V8 compiled:
+// `code-cache/<file>.bin` beside the CommonJS program (boot-upgrade.cjs) and the vendored files,
+// and a manifest naming the V8 that made them and the SHA-256 of each file they were made from.
+// The bin (launch.ts) compiles those files with their cache. ES modules cannot take a cache in
+// Node 20, hence one CommonJS file.
 //
-// A cache is used only when nothing says it may be stale: made by this V8, no older than its
-// file, for a file of this length; V8 itself refuses one made under other flags (e.g.
-// --max-old-space-size). When the CLI's own cache cannot be used, the bin runs the ES module
-// chunks as it did without a cache (a single file compiled without its cache ran a 10k migrate
-// 50 ms slower than they do).
+// A cache is used only for the very bytes it was made from, by the V8 that made it: the file's
+// hash is checked on every run (file times say nothing once npm has unpacked the package), and
+// V8 itself refuses one made under other flags (e.g. --max-old-space-size). Without its cache a
+// file is compiled as any script is, and the run is the same.
 import { isAscii } from 'node:buffer';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -28,17 +29,19 @@ export const CACHE_DIR = 'code-cache';
 export interface CacheManifest {
   /** process.versions.v8 of the run that made the caches. */
   v8: string;
-  /** Each cached file (relative to the bin's folder, `/`-separated) and its length in bytes then. */
-  files: Record<string, number>;
+  /** Each cached file (relative to the bin's folder, `/`-separated) and the SHA-256 (hex) of its bytes then. */
+  files: Record<string, string>;
 }
 
 /** What the program exports (start.ts). */
 export interface Program {
-  start(codeCache?: () => { cached: number; compiled: number }): void;
+  start(codeCache: () => { cached: number; compiled: number }): void;
   main(argv: string[]): Promise<number>;
 }
 
 type Loaded = { script: vm.Script; module: Module; cached: boolean };
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Loads CommonJS files of one folder with their caches; `make` loads them without, to make the
@@ -55,20 +58,8 @@ export class CachedLoader {
     this.manifest = make ? undefined : readManifest(dir);
   }
 
-  /** The program's exports, or undefined when its cache cannot be used (then it is not run). */
-  program(): Program | undefined {
-    if (!this.manifest) return undefined;
-    let loaded: Loaded;
-    try {
-      loaded = this.compile(PROGRAM);
-    } catch {
-      return undefined; // unreadable here: the chunks say why, if they fail too
-    }
-    return loaded.cached ? (this.run(PROGRAM, loaded) as Program) : undefined;
-  }
-
-  /** The program, compiled without a cache (the build's run). */
-  programToMake(): Program {
+  /** The program's exports, compiled with its cache when the cache is for these bytes. */
+  program(): Program {
     return this.run(PROGRAM, this.compile(PROGRAM)) as Program;
   }
 
@@ -77,14 +68,10 @@ export class CachedLoader {
     return { cached: [...this.loaded.values()].filter((l) => l.cached).length, compiled: this.loaded.size };
   }
 
-  private cacheFor(rel: string, size: number): Buffer | undefined {
-    if (this.manifest?.files[rel] !== size) return undefined;
-    const file = path.join(this.dir, ...rel.split('/'));
-    const data = path.join(this.dir, CACHE_DIR, `${rel}.bin`);
+  private cacheFor(rel: string, hash: string): Buffer | undefined {
+    if (this.manifest?.files[rel] !== hash) return undefined;
     try {
-      // a file changed after its cache was made (an edit in place) is newer than the cache
-      if (statSync(data).mtimeMs < statSync(file).mtimeMs) return undefined;
-      return readFileSync(data);
+      return readFileSync(path.join(this.dir, CACHE_DIR, `${rel}.bin`));
     } catch {
       return undefined;
     }
@@ -95,7 +82,9 @@ export class CachedLoader {
     const bytes = readFileSync(file);
     // esbuild writes ASCII (it escapes the rest): read as such, without decoding UTF-8 (2-3 ms a run)
     const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-    const cachedData = this.cacheFor(rel, bytes.length);
+    // hashed only when there is a cache to check it against (the build's own run makes none)
+    const hash = this.manifest ? sha256(bytes) : '';
+    const cachedData = this.cacheFor(rel, hash);
     // no import() in these files: Node finds no loader for one in cached code (lazy.ts importExternal)
     const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
     const module = new Module(file);
@@ -115,7 +104,7 @@ export class CachedLoader {
     return module.exports;
   }
 
-  /** A vendored parser (src/engine/lazy.ts), with its cache when there is one; once per run, as require caches it. */
+  /** A vendored package (src/engine/lazy.ts), with its cache when there is one; once per run, as require caches it. */
   private vendored(rel: string): unknown {
     const seen = this.loaded.get(rel);
     if (seen) return seen.module.exports;
@@ -132,10 +121,7 @@ export class CachedLoader {
   }
 }
 
-/**
- * Writes the cache of every file the loader compiled, as V8 holds it now (after a run: with the
- * functions that run compiled), and the manifest. Written last, so that each cache is newer than its file.
- */
+/** Writes the cache of every file the loader compiled, as V8 holds it now (after a run: with the functions that run compiled), and the manifest. */
 export function writeCaches(loader: CachedLoader): CacheManifest {
   const out = path.join(loader.dir, CACHE_DIR);
   rmSync(out, { recursive: true, force: true });
@@ -144,7 +130,7 @@ export function writeCaches(loader: CachedLoader): CacheManifest {
     const data = path.join(out, `${rel}.bin`);
     mkdirSync(path.dirname(data), { recursive: true });
     writeFileSync(data, script.createCachedData());
-    manifest.files[rel] = statSync(module.filename).size;
+    manifest.files[rel] = sha256(readFileSync(module.filename));
   }
   writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;

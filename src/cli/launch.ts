@@ -1,11 +1,9 @@
 #!/usr/bin/env node
-// The bin. It runs the CLI from its CommonJS bundle with the code cache the build made
-// (code-cache.ts), or, when that cache cannot be used here, from the ES module chunks.
+// The bin. It runs the CLI's CommonJS program with the code cache the build made when that cache
+// was made from these very bytes by this V8 (code-cache.ts), and compiles it as any script otherwise.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CachedLoader } from './code-cache.js';
 
 const loader = new CachedLoader(path.dirname(fileURLToPath(import.meta.url)));
-const program = loader.program();
-if (program) program.start(() => loader.stats());
-else (await import('./start.js')).start();
+loader.program().start(() => loader.stats());

@@ -1,5 +1,5 @@
-// The CLI as the bin starts it, whichever way the bin loaded it (launch.ts): from the one
-// CommonJS file with its code cache, or from the ES module chunks.
+// The CLI as a process starts it: from the bin (launch.ts, the CommonJS program with its code
+// cache) or, under tsc's dist/src or tsx, from main.ts.
 import { exitWhenFlushed, main } from './main.js';
 import { lowerHelperThreads } from './thread-priority.js';
 import { describeCodeCache } from '../engine/timing.js';
@@ -11,12 +11,11 @@ export type CodeCacheStats = () => { cached: number; compiled: number };
 
 /**
  * Runs the command line of this process and exits with its code once the output is flushed.
- * `codeCache`: the bin compiled the CLI with its code cache; absent, the CLI runs as ES modules
- * (the bundle's chunks, or tsc's dist/src under main.ts).
+ * `codeCache`: how the bin compiled the program; absent, the CLI runs from its ES modules.
  */
 export function start(codeCache?: CodeCacheStats): void {
   describeCodeCache(() => {
-    if (!codeCache) return 'code cache: not used (the CLI ran as ES modules)';
+    if (!codeCache) return 'code cache: none (the CLI ran from its ES modules)';
     const { cached, compiled } = codeCache();
     return `code cache: ${cached} of ${compiled} file(s) compiled from it`;
   });

@@ -1,6 +1,5 @@
 // One file through the file passes, round after round, to a fixed point: the part of the engine
-// that depends on nothing but the file, the passes and the table, so that the main thread and a
-// worker (pool.ts) run it the same way.
+// that depends on nothing but the file, the passes and the table.
 import { appendAll, applyEdits, validateEdit } from './edits.js';
 import { fitsEncoding, LineIndex } from './text.js';
 import { recordPhase, timed, timingsEnabled } from './timing.js';

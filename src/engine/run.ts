@@ -4,7 +4,6 @@ import { createClassifier } from './classify.js';
 import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
-import { FilePool, isolatedKinds, lastPool, POOL_CHUNK, poolWanted, projectSnapshot, type PoolJob } from './pool.js';
 import { ProjectFiles, viewOf } from './project-view.js';
 import { collectChanges, refusedBroken, type WorkFile } from './changes.js';
 import { listFiles, readListed, type Skipped } from './scan.js';
@@ -54,8 +53,6 @@ export interface EngineInput {
   leaveAlone?: LeaveAlone;
   /** Choices made once per run before the passes (types.ts RunDecision). */
   decisions?: readonly RunDecision[];
-  /** The file passes are the default ones (transforms/index.ts), which a worker can load by id. */
-  defaultPasses?: boolean;
   /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
   stageAhead?: { offer(file: AheadFile): void; passesDone(): Promise<void> };
 }
@@ -341,77 +338,21 @@ function refusedOutside(result: ProjectResult, containment: Containment, passId:
 }
 
 /**
- * Runs the file passes on every text file: on the main thread alone, or with one worker taking
- * chunks of the files whose passes are all isolated (pool.ts) when there are enough of them.
+ * Runs the file passes on every text file, in order: each outcome is applied as it comes, and
+ * what it holds for a file left unchanged dies young instead of being kept (and promoted) for all of them.
  */
 async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], ctx: PassContext, select: Selector, input: EngineInput, sink: FindingSink): Promise<void> {
   let done = 0;
-  const run = (i: number) => runFilePasses(files[i]!.initial!, passes, ctx, select);
-  const progress = () => input.onProgress?.(++done, files.length);
-  const isolated = isolatedKinds(passes);
-  const jobs: PoolJob[] = [];
-  files.forEach((w, index) => w.initial && isolated.has(w.kind) && jobs.push({ index, file: w.initial }));
-  const pool = input.defaultPasses && poolWanted(jobs.length) ? startPool(input, ctx, passes) : undefined;
-  lastPool.workerFiles = 0;
-  if (!pool) {
-    // One thread runs the files in order: each outcome is applied as it comes, and what it holds
-    // for a file left unchanged dies young instead of being kept (and promoted) for all of them.
-    for (let i = 0; i < files.length; i++) {
-      if (!files[i]!.initial) continue;
-      const work = files[i]!;
-      const outcome = run(i);
-      applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
-      const changed = work.source !== work.initial ? work.source! : undefined;
-      if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
-      // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
-      if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
-      progress();
-    }
-    return;
-  }
-  // (no staging ahead with the pool: its outcomes are applied at the end, the write makes them)
-  // The worker's outcomes come out of order: all are kept, then applied in file order (the sink keeps the first of equal findings).
-  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
-  const runHere = async (i: number) => {
-    outcomes[i] = await run(i);
-    progress();
-  };
-  pool.start(jobs);
-  const pooled = new Set(jobs.map((j) => j.index));
-  const letWorkerIn = () => new Promise((resolve) => setImmediate(resolve)); // its requests for chunks
-  try {
-    for (let i = 0; i < files.length; i++) {
-      if (!files[i]!.initial || pooled.has(i)) continue;
-      await runHere(i);
-      if (i % POOL_CHUNK === 0) await letWorkerIn();
-    }
-    // BOOT_UPGRADE_WORKERS=all (tests): the worker runs every isolated file, none is taken back here
-    for (let range = process.env.BOOT_UPGRADE_WORKERS === 'all' ? undefined : pool.claim(); range; range = pool.claim()) {
-      for (let j = range[0]; j < range[1]; j++) await runHere(jobs[j]!.index);
-      await letWorkerIn();
-    }
-  } catch (error) {
-    await pool.stop(); // a live worker would keep the process running
-    throw error;
-  }
-  const theirs = await timedAsync('waiting for the worker', () => pool.results());
-  recordPhase(`files run by the worker: ${theirs.length} of ${jobs.length} (count only)`, 0);
-  for (const o of theirs) {
-    outcomes[o.index] = { ...o, text: o.text ?? files[o.index]!.initial!.text };
-    progress();
-  }
-  // files of a worker that failed: run here
-  for (const j of jobs) if (!outcomes[j.index]) await runHere(j.index);
-  files.forEach((work, i) => outcomes[i] && applyOutcome(work, outcomes[i]!, sink));
-}
-
-/** A worker needs the table and options by value; anything that cannot be cloned keeps the run on one thread. */
-function startPool(input: EngineInput, ctx: PassContext, passes: readonly FilePass[]): FilePool | undefined {
-  try {
-    const project = timed('project snapshot for the worker', () => projectSnapshot(ctx.project, passes, ctx));
-    return new FilePool({ table: input.table, options: ctx.options, onlyRules: input.onlyRules, skipRules: input.skipRules, passIds: passes.map((p) => p.id), project, wholeRepository: ctx.wholeRepository, decisions: ctx.decisions });
-  } catch {
-    return undefined;
+  for (let i = 0; i < files.length; i++) {
+    const work = files[i]!;
+    if (!work.initial) continue;
+    const outcome = runFilePasses(work.initial, passes, ctx, select);
+    applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
+    const changed = work.source !== work.initial ? work.source! : undefined;
+    if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
+    // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
+    if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
+    input.onProgress?.(++done, files.length);
   }
 }
 

@@ -165,19 +165,6 @@ export interface FilePass {
   rules: string[];
   /** Called once per run before any file (load parsers, e.g. WASM grammars). */
   init?(ctx: PassContext): Promise<void>;
-  /**
-   * The pass reads nothing but its file, the table, the options and the part of `ctx.project`
-   * that `projectReads` names, so the engine may run it in a worker thread (src/engine/pool.ts)
-   * that holds only that part of the project.
-   */
-  isolated?: boolean;
-  /**
-   * For an isolated pass that reads the project: which files' texts it can ever read (every
-   * path and kind is always in the worker's view). Computed once per run on the main thread;
-   * a file it answers false for must be one whose text could not change any answer the pass
-   * gets from the project. Without it an isolated pass sees no text of another file.
-   */
-  projectReads?(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean;
   /** Cheap test on the raw text; false means the pass has nothing to do (skips parsing). */
   prefilter?(text: string, ctx: PassContext): boolean;
   /**

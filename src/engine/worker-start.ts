@@ -1,5 +1,5 @@
-// Starting one of the engine's worker threads (pool.ts's file worker, write-ahead.ts's stager)
-// from the module beside this one, whichever way the engine itself was loaded.
+// Starting one of the engine's worker threads (write-ahead.ts's stager) from the module beside
+// this one, whichever way the engine itself was loaded.
 import { Worker } from 'node:worker_threads';
 
 /**

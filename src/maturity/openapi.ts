@@ -1,6 +1,6 @@
 // OpenAPI 3.x and Swagger 2 documents (JSON or YAML) as graded operations. `$ref`s are resolved
 // inside the document only; a remote reference is never fetched (it is noted instead).
-import { parseDocument } from 'yaml';
+import { yamlLib } from '../formats/yaml-lib.js';
 import type { Evidence, GradeInput, Hypermedia, Operation } from './model.js';
 import type { Vocabulary } from './vocabulary.js';
 import { ambiguityOf } from './openapi-hints.js';
@@ -22,7 +22,7 @@ export function parseOpenApi(file: string, text: string): Json {
       throw new OpenApiError(`${file}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
     }
   } else {
-    const parsed = parseDocument(text, { uniqueKeys: false });
+    const parsed = yamlLib().parseDocument(text, { uniqueKeys: false });
     const err = parsed.errors[0];
     if (err) throw new OpenApiError(`${file}: not valid YAML: ${err.message.split('\n')[0]!.replace(/:\s*$/, '')}`);
     doc = parsed.toJS({ maxAliasCount: 1000 });

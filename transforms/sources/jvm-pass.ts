@@ -13,7 +13,7 @@ import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
 import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
-import { LIBRARY_NEEDLES, LIBRARY_RULES, libraryProjectReads, migrateLibraries } from './libraries.js';
+import { LIBRARY_NEEDLES, LIBRARY_RULES, migrateLibraries } from './libraries.js';
 import { javaxVerdict, type JavaxVerdict } from './inert.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { NameSearch, NeedleSet } from '../../src/engine/needles.js';
@@ -135,11 +135,6 @@ function jvmPass(lang: JvmLang): FilePass {
     description: `${lang === 'java' ? 'Java' : 'Kotlin'} sources: javax -> jakarta, moved and removed Spring types and annotations, property keys in code, removed-API follow-ups`,
     kinds: [lang],
     rules: JVM_RULES,
-    // Isolated with a snapshot: the library modules read the project (a build naming springdoc,
-    // a RoleHierarchy bean in another file); the worker gets those texts (libraryProjectReads),
-    // taken before any file pass runs, as the main thread's view holds them.
-    isolated: true,
-    projectReads: libraryProjectReads,
     // every rule reads names and strings the others do not write (javax -> jakarta never makes
     // a name another row renames): one round reaches the fixed point (test/settles.test.ts)
     settles: true,

@@ -5,14 +5,13 @@
 // the engine defer one). A module whose imports would clash with a simple name the file already
 // imports from elsewhere loses its edits, and says so.
 import { escapeRegExp } from '../../src/engine/text.js';
-import type { Edit, FindingInput, PassContext, ProjectFile, ProjectView, SourceFile } from '../../src/engine/types.js';
+import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
-import { FACTORY, migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
+import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta/jakarta-variants.js';
 import { httpClientSwitch } from './httpclient5/httpclient5-switch.js';
-import { BUILD_KINDS } from '../../src/engine/project-text.js';
 import { type LibContext, type LibResult, importInsertion } from './lib-edits.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { FileModel } from './model.js';
@@ -115,38 +114,4 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     out.edits.push(...importInsertion(model, lang, eol, imports.flatMap((i) => i.names), imports[0]!.rule, out.edits).edits);
   }
   return out;
-}
-
-/**
- * The texts of other files the library modules can read (the pass's projectReads: a worker
- * gets only these, so it must cover every `ctx.project` read of the modules above; a module
- * that reads the project in a new way adds its files here). Every path and kind is always there.
- * - springdoc.ts buildText: every build file (BUILD_KINDS);
- * - httpclient5.ts projectUsesFactory: Java/Kotlin files naming FACTORY;
- * - security6.ts projectBlocker: files naming a blocker's simple name (and its package);
- * - security6-adapter.ts adapterCount, security6-users.ts projectConflict: files naming
- *   WebSecurityConfigurerAdapter / UserDetailsService;
- * - security6-adapter-shared.ts adapterProject (a subclass of the adapter class in another file,
- *   bean methods named filterChain & co elsewhere): `extends Name`, `: Name(`, the bean names;
- *   asked only from a file naming WebSecurityConfigurerAdapter, so those texts are kept only when
- *   some file of the project names it;
- * - batch5-kotlin.ts (another file constructing the class or reading a property): every
- *   Java/Kotlin file, when a Kotlin file names a Batch 4 builder factory;
- * - jakarta-variants.ts, springdoc-docket.ts: build files only;
- * The springfox and HttpClient switches read the whole project, but as run decisions
- * (ctx.decisions), made on the main thread before the passes: the worker only gets the result.
- */
-export function libraryProjectReads(project: ProjectView, ctx: PassContext): (file: ProjectFile) => boolean {
-  const blockers = (ctx.table.libraries?.security.authorizeHttpRequests.projectBlockers ?? []).map((n) => n.slice(n.lastIndexOf('.') + 1));
-  const needles = [FACTORY, 'WebSecurityConfigurerAdapter', 'UserDetailsService', ...blockers];
-  const jvm = (f: ProjectFile) => f.kind === 'java' || f.kind === 'kotlin';
-  const adapters = project.files.some((f) => jvm(f) && f.text?.includes('WebSecurityConfigurerAdapter'));
-  const kotlinBatch = project.files.some((f) => f.kind === 'kotlin' && /JobBuilderFactory|StepBuilderFactory/.test(f.text ?? ''));
-  const builds: readonly string[] = BUILD_KINDS;
-  return (f) => {
-    if (builds.includes(f.kind)) return true;
-    if (!jvm(f) || f.text === undefined) return false;
-    if (kotlinBatch || needles.some((n) => f.text!.includes(n))) return true;
-    return adapters && (f.text.includes('extends') || f.text.includes(':') || /filterChain|webSecurityCustomizer|userDetailsService/.test(f.text));
-  };
 }
