@@ -1,4 +1,4 @@
-// npm run bench [-- --files N[,N...] --runs R --rss-runs K --dir D --env NAME=VALUE --cli BIN --baseline BIN]
+// npm run bench [-- --files N[,N...] --runs R --rss-runs K --dir D --env NAME=VALUE --cli BIN --baseline BIN --skip-large-files]
 //
 // What is measured is the package as a user installs it: the project is packed and the tarball
 // installed with `npm install -g` into a prefix of its own (bench/install.ts), and its bin,
@@ -19,6 +19,8 @@
 // start-up of `--version`.
 // --rss-runs K: K more runs of `migrate` alone at the largest size, for the spread of its peak RSS
 // (the goal is a bound on every run; a collector's timing can move one run in twenty).
+// Last, one large YAML and one large .properties file at two sizes (bench/large-files.ts), unless
+// --skip-large-files.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -193,6 +195,7 @@ function main(): void {
       cli: { type: 'string' },
       baseline: { type: 'string' },
       env: { type: 'string', multiple: true, default: [] },
+      'skip-large-files': { type: 'boolean', default: false },
     },
   });
   if (values.baseline) baselineCli = path.resolve(values.baseline); // a second build as a contender: before/after in the same rounds
@@ -231,7 +234,7 @@ function main(): void {
     }
   }
   // a separate line: one large YAML and one large .properties file, at two sizes (linear or not)
-  process.stdout.write(execFileSync(process.execPath, [path.join(here, 'large-files.js')], { encoding: 'utf8' }));
+  if (!values['skip-large-files']) process.stdout.write(execFileSync(process.execPath, [path.join(here, 'large-files.js')], { encoding: 'utf8' }));
   console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (before: ${load0.map((l) => l.toFixed(2)).join(' ')})`);
   if (!values.dir) rmSync(base, { recursive: true, force: true });
 }
