@@ -4,7 +4,7 @@
 // line is a fix command for exactly the files that would change.
 import { planMigration } from '../api.js';
 import { findingLine } from '../report/text.js';
-import { CHECK_OPTIONS, COMMON_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
+import { CHECK_OPTIONS, MIGRATION_OPTIONS } from './options.js';
 import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig } from './common.js';
 import { colorFor } from './color.js';
 import { EXIT, UsageError } from './exit.js';
@@ -20,7 +20,7 @@ function maxWarnings(value: unknown): number | undefined {
 }
 
 export async function check(argv: string[]): Promise<number> {
-  const parsed = parse(argv, { ...CHECK_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  const parsed = parse(argv, { ...CHECK_OPTIONS, ...MIGRATION_OPTIONS });
   if (parsed.values.help) {
     process.stdout.write(HELP.check() + '\n');
     return EXIT.ok;
@@ -28,7 +28,8 @@ export async function check(argv: string[]): Promise<number> {
   const { root, only } = targets(parsed.positionals);
   const { values } = withProjectConfig(parsed.values, root);
   const limit = maxWarnings(values['max-warnings']);
-  const result = rebase(await planMigration({ ...commonInput(values, root), only, onProgress: progress('checking') }), pathBase(root));
+  const quiet = values.quiet === true;
+  const result = rebase(await planMigration({ ...commonInput(values, root), only, onProgress: quiet ? undefined : progress('checking') }), pathBase(root));
   const base = pathBase(root);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
   const out: string[] = [];
@@ -36,15 +37,16 @@ export async function check(argv: string[]): Promise<number> {
   for (const c of result.changes) out.push(...pendingMessage(c));
   for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color, human.version));
   const warnings = result.findings.filter((f) => f.severity === 'warning');
-  if (warnings.length) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
   const n = countBySeverity(result.findings);
   const tooManyWarnings = limit !== undefined && n.warning > limit;
   const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings;
-  if (failed || warnings.length) {
+  // --quiet: what fails the check and nothing else (warnings only when they are too many)
+  if (warnings.length && (!quiet || tooManyWarnings)) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
+  if (!quiet && (failed || warnings.length)) {
     const parts = [`${result.changes.length} file(s) would change`, `${n.error} error(s)`, `${n.warning} warning(s)${limit !== undefined ? ` (at most ${limit} allowed)` : ''}`];
     out.push(`boot-upgrade check: ${parts.join(', ')}; ${describeBase(base)}`);
   }
-  if (result.changes.length) out.push(`fix: ${fixCommand(result.changes, base.dir)}`);
+  if (!quiet && result.changes.length) out.push(`fix: ${fixCommand(result.changes, base.dir)}`);
   if (out.length) process.stderr.write(out.join('\n') + '\n');
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -2,32 +2,21 @@
 // the nearest valid name), merge the project configuration, check rule ids, find the targets.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { gitTopLevel } from '../engine/git.js';
 import { packageRoot } from '../table/load.js';
 import { ConfigError, findProjectConfig, withConfig, type ProjectConfig } from '../config/index.js';
 import { FILE_PASSES, PROJECT_PASSES } from '../../transforms/index.js';
 import { RULES } from '../report/rules.js';
-import { CHECK_OPTIONS, COMMON_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, VERIFY_OPTIONS, listOption, toParseArgs, type OptionSpec } from './options.js';
+import { CHECK_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, MIGRATION_OPTIONS, VERIFY_OPTIONS, listOption, type Values } from './options.js';
 import { didYouMean } from './suggest.js';
 import { UsageError } from './exit.js';
 
-export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+export type { Values } from './options.js';
+export { parse } from './options.js';
 
 export { version } from './version.js';
 
-export function parse(argv: string[], specs: Record<string, OptionSpec>): { values: Values; positionals: string[] } {
-  try {
-    return parseArgs({ args: argv, options: toParseArgs(specs), allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
-  } catch (e) {
-    const message = (e as Error).message.split('\n')[0]!;
-    const unknown = /Unknown option '(-{1,2})([^'=]+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${didYouMean(unknown[2]!, Object.keys(specs), '--')}`);
-    throw new UsageError(message);
-  }
-}
-
-const ALL_SPECS = { ...COMMON_OPTIONS, ...TRANSFORM_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, ...VERIFY_OPTIONS };
+const ALL_SPECS = { ...MIGRATION_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, ...VERIFY_OPTIONS };
 const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
 
 /** The project configuration above `dir`, merged under the command line's values. */

@@ -134,6 +134,11 @@ export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string
   return `next: ${left ? `${left} above, ` : ''}review the changes (git diff), then run boot-upgrade check${unreadable}`;
 }
 
+/** --quiet: the error findings alone, one line each (nothing when there are none). */
+export function errorLines(result: RunResult, options: HumanOptions): string {
+  return result.findings.filter((f) => f.severity === 'error').map((f) => findingLine(f, options.color, options.version) + '\n').join('');
+}
+
 export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions, verify?: VerifySummary): string {
   const lines = [summaryLine(result, mode === 'dry-run' ? 'would change' : 'changed', options)];
   if (verify) lines.push(verifyStatusLine(verify));

@@ -5,11 +5,11 @@ import { writeFileSync } from 'node:fs';
 import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.js';
 import type { RunResult } from '../engine/types.js';
 import { jsonBody } from '../report/json.js';
-import { COMMON_OPTIONS, MIGRATE_OPTIONS, TRANSFORM_OPTIONS, VERIFY_OPTIONS } from './options.js';
+import { MIGRATE_OPTIONS, MIGRATION_OPTIONS, VERIFY_OPTIONS } from './options.js';
 import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig, type Values } from './common.js';
 import { colorDiff, colorFor } from './color.js';
 import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
-import { migrateReport, type HumanOptions } from './human.js';
+import { errorLines, migrateReport, type HumanOptions } from './human.js';
 import { pathBase, rebase, type PathBase } from './paths.js';
 import type { VerifyResult } from '../report/verify-status.js';
 import { HELP } from './help.js';
@@ -27,7 +27,7 @@ function explainLines(result: RunResult): string {
 const ranExit = (result: RunResult) => (result.errors.length ? EXIT.partial : EXIT.ok);
 
 export async function migrate(argv: string[]): Promise<number> {
-  const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...VERIFY_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...VERIFY_OPTIONS, ...MIGRATION_OPTIONS });
   if (parsed.values.help) return print(HELP.migrate());
   const { root, only } = targets(parsed.positionals);
   const { values } = withProjectConfig(parsed.values, root);
@@ -62,7 +62,7 @@ interface Outcome {
 }
 
 async function planAndWrite(values: Values, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<Outcome> {
-  const result = await planMigration({ ...commonInput(values, root), only, onProgress: progress('reading'), stageAhead: ahead });
+  const result = await planMigration({ ...commonInput(values, root), only, onProgress: values.quiet ? undefined : progress('reading'), stageAhead: ahead });
   const base = pathBase(root);
   const shown = rebase(result, base);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
@@ -98,7 +98,8 @@ function finish(values: Values, outcome: Outcome, verified: Awaited<ReturnType<t
     process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => base.prefix + p).join(', ')}\n`);
     return code;
   }
-  process.stderr.write(migrateReport(shown, dryRun ? 'dry-run' : 'migrate', human, verified?.summary));
+  // --quiet: the errors alone (the build's among them, when --verify ran it)
+  process.stderr.write(values.quiet ? errorLines(shown, human) : migrateReport(shown, dryRun ? 'dry-run' : 'migrate', human, verified?.summary));
   if (values.explain) process.stderr.write(explainLines(shown));
   return code;
 }

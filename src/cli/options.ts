@@ -1,6 +1,8 @@
-// Every command-line option in one place, so that each command's --help and the README agree.
-// Transforms read their options from RunOptions under the names below (camelCase).
-import type { ParseArgsConfig } from 'node:util';
+// Every command-line option in one place, so that each command's --help, the docs and the
+// parser agree. Transforms read their options from RunOptions under the names below (camelCase).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from './suggest.js';
+import { UsageError } from './exit.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -10,17 +12,23 @@ export interface OptionSpec {
   help: string;
 }
 
+/** Options every command takes (migrate, check, report, maturity). */
 export const COMMON_OPTIONS: Record<string, OptionSpec> = {
+  'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
+  verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
+  quiet: { type: 'boolean', short: 'q', help: 'print nothing on stderr but errors (and, for check, what fails it)' },
+  color: { type: 'boolean', help: 'colour the output even when it is not a terminal' },
+  'no-color': { type: 'boolean', help: 'never colour the output (NO_COLOR=1 does the same)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+};
+
+/** What the migration commands (migrate, check, report) read and which rules they run. */
+export const INPUT_OPTIONS: Record<string, OptionSpec> = {
   table: { type: 'string', multiple: true, value: 'FILE', help: 'extra migration table rows (repeatable); same shape as migration-table.json, rows override by key' },
   'config-glob': { type: 'string', multiple: true, value: 'GLOB', help: 'also treat matching .properties/.yml files as Spring configuration (repeatable)' },
   only: { type: 'string', multiple: true, value: 'RULE', help: 'run only these passes or rule ids (repeatable, or comma-separated)' },
   skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
-  'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
   'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot 3.0.x release to migrate build files to (default: the latest 3.0.x the table knows, 3.0.13; also 3.0.0)' },
-  verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
-  color: { type: 'boolean', help: 'colour the output even when it is not a terminal' },
-  'no-color': { type: 'boolean', help: 'never colour the output (NO_COLOR=1 does the same)' },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
 };
 
 export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
@@ -72,11 +80,14 @@ export const REPORT_OPTIONS: Record<string, OptionSpec> = {
 export const VERIFY_COMMAND_OPTIONS: Record<string, OptionSpec> = {
   ...VERIFY_OPTIONS,
   ...REPORT_OPTIONS,
-  table: COMMON_OPTIONS.table!,
+  table: INPUT_OPTIONS.table!,
   color: COMMON_OPTIONS.color!,
   'no-color': COMMON_OPTIONS['no-color']!,
   help: COMMON_OPTIONS.help!,
 };
+
+/** What migrate, check and report share after their own options. */
+export const MIGRATION_OPTIONS: Record<string, OptionSpec> = { ...TRANSFORM_OPTIONS, ...INPUT_OPTIONS, ...COMMON_OPTIONS };
 
 export function toParseArgs(specs: Record<string, OptionSpec>): ParseArgsConfig['options'] {
   const out: NonNullable<ParseArgsConfig['options']> = {};
@@ -86,11 +97,54 @@ export function toParseArgs(specs: Record<string, OptionSpec>): ParseArgsConfig[
   return out;
 }
 
+export type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+/** The command line against `specs`: an unknown option is a usage error naming the nearest valid one. */
+export function parse(argv: string[], specs: Record<string, OptionSpec>): { values: Values; positionals: string[] } {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: toParseArgs(specs), allowPositionals: true, strict: true }) as { values: Values; positionals: string[] };
+  } catch (e) {
+    const message = (e as Error).message.split('\n')[0]!;
+    const unknown = /Unknown option '(-{1,2})([^'=]+)'/.exec(message);
+    if (unknown) throw new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${didYouMean(unknown[2]!, Object.keys(specs), '--')}`);
+    throw new UsageError(message);
+  }
+  if (parsed.values.quiet && parsed.values.verbose) throw new UsageError('--quiet and --verbose ask for opposite things: give one');
+  return parsed;
+}
+
+/** Help lines are wrapped to this width (a terminal of 100 columns shows them whole). */
+export const HELP_WIDTH = 100;
+/** Where an option's text starts: after `  -x, --long-option VALUE`. */
+const HELP_COLUMN = 33;
+
+/**
+ * `text` in lines of at most `width` columns, broken at spaces, each line after the first
+ * indented by `indent` spaces (the first keeps its own leading spaces).
+ */
+export function wrap(text: string, width = HELP_WIDTH, indent = 0): string {
+  const lines: string[] = [];
+  const lead = /^ */.exec(text)![0];
+  let line = lead;
+  let start = true; // nothing but the indentation on this line yet
+  // split(' ') keeps runs of spaces as empty words, so the padding inside a line stays as written
+  for (const word of text.slice(lead.length).split(' ')) {
+    if (!start && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = ' '.repeat(indent) + word;
+    } else line = start ? line + word : `${line} ${word}`;
+    start = false;
+  }
+  return [...lines, line].join('\n');
+}
+
+/** One entry per option, its text wrapped under itself. */
 export function optionHelp(specs: Record<string, OptionSpec>): string {
   return Object.entries(specs)
     .map(([name, s]) => {
-      const flag = `${s.short ? `-${s.short}, ` : '    '}--${name}${s.value ? ` ${s.value}` : ''}`;
-      return `  ${flag.padEnd(30)} ${s.help}`;
+      const flag = `  ${s.short ? `-${s.short}, ` : '    '}--${name}${s.value ? ` ${s.value}` : ''}`;
+      return wrap(`${flag.padEnd(HELP_COLUMN - 1)} ${s.help}`, HELP_WIDTH, HELP_COLUMN);
     })
     .join('\n');
 }

@@ -1,7 +1,7 @@
 // `report [dir]`: every finding in one format. A report that was produced exits by what it
 // found (0, or 1 when an error finding remains); only a usage error is 2.
 import { planMigration } from '../api.js';
-import { COMMON_OPTIONS, REPORT_OPTIONS, TRANSFORM_OPTIONS } from './options.js';
+import { MIGRATION_OPTIONS, REPORT_OPTIONS } from './options.js';
 import { commonInput, parse, progress, resolveDir, version, withProjectConfig } from './common.js';
 import { EXIT, UsageError } from './exit.js';
 import { formatterFor, writeReport } from './report-output.js';
@@ -9,7 +9,7 @@ import { pathBase, rebase } from './paths.js';
 import { HELP } from './help.js';
 
 export async function report(argv: string[]): Promise<number> {
-  const parsed = parse(argv, { ...REPORT_OPTIONS, ...TRANSFORM_OPTIONS, ...COMMON_OPTIONS });
+  const parsed = parse(argv, { ...REPORT_OPTIONS, ...MIGRATION_OPTIONS });
   if (parsed.values.help) {
     process.stdout.write(HELP.report() + '\n');
     return EXIT.ok;
@@ -19,7 +19,7 @@ export async function report(argv: string[]): Promise<number> {
   const root = resolveDir(parsed.positionals[0]);
   const { values } = withProjectConfig(parsed.values, root);
   const base = pathBase(root);
-  const result = rebase(await planMigration({ ...commonInput(values, root), onProgress: progress('reading') }), base);
+  const result = rebase(await planMigration({ ...commonInput(values, root), onProgress: values.quiet ? undefined : progress('reading') }), base);
   // Colour only for text going to a terminal: never into a file, whatever stderr is.
   writeReport(values, format, (color) => formatter(result, { color, toolVersion: version(), base }));
   return result.findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;

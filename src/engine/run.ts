@@ -6,7 +6,7 @@ import { Containment } from './contain.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
 import { ProjectFiles, viewOf } from './project-view.js';
 import { collectChanges, refusedBroken, type WorkFile } from './changes.js';
-import { listFiles, readListed, type Skipped } from './scan.js';
+import { DEFAULT_MAX_FILE_SIZE, listFiles, readListed, type Skipped } from './scan.js';
 import { ScratchBuffer } from './scratch.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
@@ -32,7 +32,7 @@ import type {
 import { NotReady } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
-export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024;
+export { DEFAULT_MAX_FILE_SIZE } from './scan.js';
 const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['banner-image']);
 
 export interface EngineInput {

@@ -32,6 +32,9 @@ const MODULE_MARKERS = new Set(['pom.xml', 'build.gradle', 'build.gradle.kts', '
 /** Why a file is not read: the summary counts these, --verbose and the JSON summary list them. */
 export type SkipKind = 'build-output' | 'tool-folder' | 'symlink' | 'outside' | 'too-large' | 'binary' | 'utf-16' | 'submodule' | 'unreadable';
 
+/** Files larger than this are skipped and reported (--max-file-size). */
+export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024;
+
 export interface Skipped {
   path: string; // a file, or a folder ending in '/' standing for every file below it
   reason: string;

@@ -1,26 +1,31 @@
 // Output formats of `boot-upgrade maturity`: text (terminal), json (the Report object as is,
 // top-level `level`), markdown (for a pull request or a wiki page).
 import type { Report } from './model.js';
+import { paint } from '../cli/color.js';
 
 export type Format = 'text' | 'json' | 'markdown';
 export const FORMATS: Format[] = ['text', 'json', 'markdown'];
 
-export function formatReport(r: Report, format: Format): string {
+/** `color`: text only, the headline bold and each level coloured by how far it is from 3. */
+export function formatReport(r: Report, format: Format, color = false): string {
   if (format === 'json') return JSON.stringify(r, null, 2) + '\n';
   if (format === 'markdown') return markdown(r);
-  return text(r);
+  return text(r, color);
 }
 
-function text(r: Report): string {
+const LEVEL_COLORS = ['red', 'yellow', 'cyan', 'green'] as const;
+
+function text(r: Report, color: boolean): string {
   const out: string[] = [];
-  out.push(r.headline);
-  out.push(`Maturity level ${r.level} (${r.derivation}); ${otherRule(r)}`);
+  const level = (n: number) => paint(color, LEVEL_COLORS[n] ?? 'red', `level ${n}`);
+  out.push(paint(color, 'bold', r.headline));
+  out.push(`Maturity ${level(r.level)} (${r.derivation}); ${otherRule(r)}`);
   out.push(`${r.summary.operations} operation(s) in ${r.summary.resources} resource(s) from ${inputName(r)}${r.input.url ? `, probed ${r.input.url}` : ''}; ${r.summary.excluded} excluded`);
   for (const e of r.evidence) out.push(`  * ${e.message}`);
   for (const a of r.ambiguities) out.push(`  ? ${a}`);
   for (const res of r.resources) {
     out.push('');
-    out.push(`${res.path}  level ${res.level}  [${res.methods.join(', ')}]`);
+    out.push(`${res.path}  ${level(res.level)}  [${res.methods.join(', ')}]`);
     for (const op of res.operations) {
       out.push(`  ${op.level}  ${op.method.padEnd(7)} ${op.path}  ${op.location}${op.handler ? `  ${op.handler}` : ''}`);
       for (const e of op.evidence) out.push(`       - ${e.message}`);

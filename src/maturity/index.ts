@@ -1,9 +1,11 @@
 // `boot-upgrade maturity`: grade an application's HTTP interface on the maturity model (0-3)
 // from its sources, an OpenAPI document, and optionally a live probe.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Command, CommandContext } from '../cli/commands.js';
+import { colorFor } from '../cli/color.js';
+import { COMMON_OPTIONS, optionHelp, parse, wrap, type OptionSpec } from '../cli/options.js';
+import type { Skipped } from '../engine/scan.js';
 import { grade, normalizePath, type Rule } from './grade.js';
 import type { GradeInput, Report } from './model.js';
 import { FORMATS, formatReport, type Format } from './format.js';
@@ -22,6 +24,10 @@ export interface MaturityOptions {
   config?: string;
   includeFramework?: boolean;
   probe?: Partial<ProbeOptions>;
+  /** Files larger than this are not read (default: the engine's, 4 MB). */
+  maxFileSize?: number;
+  /** Filled with what the grader did not read of a directory, and why. */
+  skipped?: Skipped[];
 }
 
 /** Input errors (missing target, unparseable document, bad config): one line naming the file. */
@@ -39,7 +45,7 @@ export async function maturityReport(o: MaturityOptions): Promise<Report> {
   vocab.includeFramework = o.includeFramework ?? false;
   const base = o.url ? checkedUrl(o.url) : undefined;
   if (!existsSync(o.target)) throw new MaturityInputError(`${o.target}: no such file or directory`);
-  let input = statSync(o.target).isDirectory() ? await directoryInput(o.target, vocab) : openApiFileInput(o.target, vocab);
+  let input = statSync(o.target).isDirectory() ? await directoryInput(o.target, vocab, o) : openApiFileInput(o.target, vocab);
   const probeOpts = { ...PROBE_DEFAULTS, ...o.probe };
   if (base) input = input.operations.length ? await probeOperations(input, base, vocab, probeOpts) : await crawl(base, vocab, probeOpts);
   if (!input.operations.length) throw new MaturityInputError(`${o.target}: no HTTP operations found (no controllers, router functions, SOAP endpoints or OpenAPI document)${base ? ` and nothing answered at ${base.href}` : ''}`);
@@ -70,9 +76,9 @@ function openApiFileInput(file: string, vocab: ReturnType<typeof defaultVocabula
   }
 }
 
-async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocabulary>): Promise<GradeInput> {
+async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocabulary>, o: MaturityOptions): Promise<GradeInput> {
   const root = path.resolve(dir);
-  const files = await readProject(root);
+  const files = await readProject(root, o.maxFileSize, o.skipped);
   const source = await sourceInput(dir, files, vocab);
   const generated = source.generatedInterfaces ?? [];
   if (source.operations.length && !generated.length) return source;
@@ -106,22 +112,34 @@ async function directoryInput(dir: string, vocab: ReturnType<typeof defaultVocab
   };
 }
 
-const HELP = `Usage: boot-upgrade maturity [dir | openapi-file] [options]
+/** maturity's own options; it takes COMMON_OPTIONS too, as every command does. */
+const MATURITY_OPTIONS: Record<string, OptionSpec> = {
+  format: { type: 'string', short: 'f', value: 'FORMAT', help: `output format: ${FORMATS.join(', ')} (default text; json has a top-level "level")` },
+  output: { type: 'string', short: 'o', value: 'FILE', help: 'write the report to FILE instead of stdout' },
+  'min-level': { type: 'string', value: 'N', help: 'exit 1 when the level is below N (0-3), for CI' },
+  rule: { type: 'string', value: 'RULE', help: "overall level from the resources' levels: min (default) or majority" },
+  url: { type: 'string', value: 'BASE', help: 'also probe a running service (GET/OPTIONS only, same host)' },
+  config: { type: 'string', value: 'FILE', help: 'JSON: extra verbs/nouns/rpcFields, exclude globs, per-path overrides' },
+  'include-framework': { type: 'boolean', help: 'grade actuator, error and API-docs endpoints too' },
+};
 
-Grades the HTTP interface on the maturity model (levels 0-3): addresses, methods, hypermedia.
-Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS,
-GraphQL and *.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document
-(JSON/YAML). The first line of the output says what holds the level; the report also says
-where the model leaves the answer open.
+const HELP = () => `Usage: boot-upgrade maturity [dir | openapi-file] [options]
+
+${wrap('Grades the HTTP interface on the maturity model (levels 0-3): addresses, methods, hypermedia. Reads Spring MVC/WebFlux controllers and router functions, JAX-RS, Spring-WS, JAX-WS, GraphQL and *.wsdl (Java and Kotlin) from a directory, or an OpenAPI 3.x / Swagger 2 document (JSON/YAML). The first line of the output says what holds the level; the report also says where the model leaves the answer open.')}
 
 Options:
-  --format text|json|markdown  output format (default text; json has a top-level "level")
-  --min-level N                exit 1 when the level is below N (0-3), for CI
-  --rule min|majority          overall level from the resources' levels (default min)
-  --url BASE                   also probe a running service (GET/OPTIONS only, same host)
-  --config FILE                JSON: extra verbs/nouns/rpcFields, exclude globs, per-path overrides
-  --include-framework          grade actuator, error and API-docs endpoints too
-  -h, --help                   this help
+${optionHelp(MATURITY_OPTIONS)}
+
+Every command:
+${optionHelp(COMMON_OPTIONS)}
+
+Examples:
+  boot-upgrade maturity .
+      the level of the repository's HTTP interface, what holds it there and how to raise it
+  boot-upgrade maturity --format markdown -o api-maturity.md src/main/resources/openapi.yaml
+      an OpenAPI document graded, as a document for a pull request
+  boot-upgrade maturity --min-level 2 .
+      in CI: fail while the interface is below level 2
 
 Exit codes: 0 ok, 1 level below --min-level, 2 usage or input error.`;
 
@@ -129,28 +147,9 @@ export const maturityCommand: Command = {
   usage: 'maturity [dir | openapi-file]',
   summary: 'grade the HTTP interface on the maturity model (levels 0-3)',
   async run(argv: string[], context: CommandContext): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          format: { type: 'string' },
-          'min-level': { type: 'string' },
-          rule: { type: 'string' },
-          url: { type: 'string' },
-          config: { type: 'string' },
-          'include-framework': { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-    } catch (e) {
-      throw new context.UsageError((e as Error).message.split('\n')[0]!);
-    }
-    const { values, positionals } = parsed;
+    const { values, positionals } = parse(argv, { ...MATURITY_OPTIONS, ...COMMON_OPTIONS });
     if (values.help) {
-      process.stdout.write(HELP + '\n');
+      process.stdout.write(HELP() + '\n');
       return 0;
     }
     if (positionals.length > 1) throw new context.UsageError(`maturity takes one directory or OpenAPI file, not ${positionals.length}`);
@@ -158,16 +157,25 @@ export const maturityCommand: Command = {
     if (!FORMATS.includes(format)) throw new context.UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
     const rule = (values.rule ?? 'min') as Rule;
     if (rule !== 'min' && rule !== 'majority') throw new context.UsageError(`--rule must be min or majority, not '${values.rule}'`);
-    const minLevel = values['min-level'];
+    const minLevel = values['min-level'] as string | undefined;
     if (minLevel !== undefined && !/^[0-3]$/.test(minLevel)) throw new context.UsageError(`--min-level takes 0, 1, 2 or 3, not '${minLevel}'`);
+    const max = values['max-file-size'] as string | undefined;
+    if (max !== undefined && !/^\d+$/.test(max)) throw new context.UsageError(`--max-file-size takes a number of bytes, not '${max}'`);
+    const skipped: Skipped[] = [];
     let report: Report;
     try {
-      report = await maturityReport({ target: positionals[0] ?? '.', rule, url: values.url, config: values.config, includeFramework: values['include-framework'] });
+      report = await maturityReport({ target: positionals[0] ?? '.', rule, url: values.url as string | undefined, config: values.config as string | undefined, includeFramework: values['include-framework'] === true, maxFileSize: max === undefined ? undefined : Number(max), skipped });
     } catch (e) {
       if (e instanceof MaturityInputError) throw new context.UsageError(e.message);
       throw e;
     }
-    process.stdout.write(formatReport(report, format));
+    if (values.verbose) for (const s of skipped) process.stderr.write(`  not read ${s.path}: ${s.reason}\n`);
+    const output = values.output as string | undefined;
+    // colour only for text going to a terminal (or asked for): never into a file
+    const color = format === 'text' && output === undefined && colorFor(process.stdout, { color: values.color === true, noColor: values['no-color'] === true });
+    const text = formatReport(report, format, color);
+    if (output !== undefined) writeFileSync(output, text);
+    else process.stdout.write(text);
     if (minLevel !== undefined && report.level < Number(minLevel)) {
       process.stderr.write(`boot-upgrade: maturity level ${report.level} is below --min-level ${minLevel}\n`);
       return 1;

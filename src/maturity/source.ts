@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClassifier } from '../engine/classify.js';
-import { scanFiles } from '../engine/scan.js';
+import { DEFAULT_MAX_FILE_SIZE, scanFiles, type Skipped } from '../engine/scan.js';
 import { decode, looksBinary } from '../engine/text.js';
 import type { FileKind } from '../engine/types.js';
 import { collectRoutes, type InputFile, type Route } from '../routes/index.js';
@@ -18,27 +18,36 @@ import type { Vocabulary } from './vocabulary.js';
 export { dataRestBasePath };
 
 const WANTED: FileKind[] = ['java', 'kotlin', 'xml', 'properties', 'yaml', 'pom', 'gradle', 'gradle-kts', 'openapi'];
-const MAX_FILE = 2 * 1024 * 1024;
+/** What the grader reads of a folder: names of the kinds it reads, or a GraphQL schema. */
+const wanted = (kind: FileKind, path: string) => WANTED.includes(kind) || /\.graphqls?$/i.test(path);
 
-export async function readProject(root: string): Promise<InputFile[]> {
+/** The files the grader reads; what it did not read (too large, unreadable, binary, links...) is added to `skipped`. */
+export async function readProject(root: string, maxFileSize = DEFAULT_MAX_FILE_SIZE, skipped: Skipped[] = []): Promise<InputFile[]> {
   const classifier = createClassifier();
-  const scan = await scanFiles(root, { maxFileSize: MAX_FILE });
+  const scan = await scanFiles(root, { maxFileSize });
+  skipped.push(...scan.skipped.filter((s) => s.path.endsWith('/') || wanted(classifier.classify(s.path), s.path)));
   const out: InputFile[] = [];
   await Promise.all(
     scan.files.map(async (f) => {
       const kind = classifier.classify(f.path);
-      if (!WANTED.includes(kind) && !/\.graphqls?$/i.test(f.path)) return; // GraphQL schemas locate the GraphQL endpoint
+      if (!wanted(kind, f.path)) return; // GraphQL schemas locate the GraphQL endpoint
       if (kind === 'xml' && !/\.wsdl$/i.test(f.path)) return;
       let bytes: Buffer;
       try {
         bytes = await readFile(path.join(root, f.path));
-      } catch {
-        return; // unreadable (permissions, vanished): graded without it, as the scan skips such files
+      } catch (e) {
+        // unreadable (permissions, vanished): graded without it, as the scan skips such files
+        skipped.push({ path: f.path, reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, kind: 'unreadable' });
+        return;
       }
-      if (looksBinary(bytes)) return;
+      if (looksBinary(bytes)) {
+        skipped.push({ path: f.path, reason: 'binary content', kind: 'binary' });
+        return;
+      }
       out.push({ path: f.path, kind, text: decode(bytes, kind).text });
     }),
   );
+  skipped.sort((a, b) => (a.path < b.path ? -1 : 1));
   return out.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
