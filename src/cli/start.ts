@@ -1,7 +1,6 @@
 // The CLI as a process starts it: from the bin (launch.ts, the CommonJS program with its code
 // cache) or, under tsc's dist/src or tsx, from main.ts.
 import { exitWhenFlushed, main } from './main.js';
-import { lowerHelperThreads } from './thread-priority.js';
 import { describeCodeCache } from '../engine/timing.js';
 
 export { main } from './main.js';
@@ -19,6 +18,5 @@ export function start(codeCache?: CodeCacheStats): void {
     const { cached, compiled } = codeCache();
     return `code cache: ${cached} of ${compiled} file(s) compiled from it`;
   });
-  lowerHelperThreads(); // the bin's process only (thread-priority.ts)
   void main(process.argv.slice(2)).then(exitWhenFlushed);
 }
