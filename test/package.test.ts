@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { installPacked, type Installed } from '../bench/install.js';
 import { runMain } from './helpers/cli-in-process.js';
@@ -60,11 +61,20 @@ describe('the packed package, installed with npm install -g', () => {
     expect({ status: dry.status, stdout: dry.stdout }).toEqual({ status: sources.code, stdout: sources.stdout });
     expect(dry.stdout).toMatch(/^\+\+\+ b\/pom\.xml$/m);
 
-    // a Gradle build with a version catalog: good-enough-parser, toml-eslint-parser
+    // a Gradle build with a version catalog: good-enough-parser, toml-eslint-parser; each finding
+    // links to its rule's entry in the installed package's docs/rules.md
     const gradle = path.join(tmp, 'catalog');
     cpSync(path.join(ROOT, 'fixtures', 'coherence', 'catalog-after-build', 'input'), gradle, { recursive: true });
     const report = run(['report', '--format', 'json', gradle], gradle);
     const fromSources = await runMain(['report', '--format', 'json', gradle], { cwd: gradle, env: ENV });
-    expect({ status: report.status, stdout: report.stdout }).toEqual({ status: fromSources.code, stdout: fromSources.stdout });
+    const [installedDocs, repoDocs] = [installed.packageDir, ROOT].map((dir) => pathToFileURL(path.join(dir, 'docs', 'rules.md')).href);
+    const links = (JSON.parse(report.stdout) as { findings: { ruleDocs: string }[] }).findings.map((f) => f.ruleDocs);
+    expect(links.length).toBeGreaterThan(0);
+    const rulesDoc = readFileSync(path.join(installed.packageDir, 'docs', 'rules.md'), 'utf8');
+    for (const link of links) {
+      expect(link.startsWith(`${installedDocs}#`), link).toBe(true);
+      expect(rulesDoc).toContain(`<a id="${link.slice(link.indexOf('#') + 1)}"></a>`);
+    }
+    expect({ status: report.status, stdout: report.stdout.replaceAll(installedDocs, repoDocs) }).toEqual({ status: fromSources.code, stdout: fromSources.stdout });
   });
 });

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FILE_PASSES, PROJECT_PASSES } from '../transforms/index.js';
-import { RULES, ruleAnchor, ruleDocsUrl } from '../src/report/rules.js';
+import { pathToFileURL } from 'node:url';
+import { RULES, ruleAnchor } from '../src/report/rules.js';
+import { ruleDocsUrl } from '../src/report/links.js';
 import { ruleDocs } from '../scripts/generate-rule-docs.js';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -39,7 +41,8 @@ describe('rule index', () => {
     }
   });
 
-  it('links carry the version tag and the anchor', () => {
-    expect(ruleDocsUrl('properties/rename', '1.2.3')).toBe('https://github.com/boot-upgrade/boot-upgrade/blob/v1.2.3/docs/rules.md#rule-properties-rename');
+  it("links point at the rule's entry in the package's own docs/rules.md (shipped: package.json files)", () => {
+    expect(ruleDocsUrl('properties/rename')).toBe(`${pathToFileURL(path.join(ROOT, 'docs', 'rules.md')).href}#rule-properties-rename`);
+    expect((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { files: string[] }).files).toContain('docs');
   });
 });

@@ -35,7 +35,7 @@ export async function check(argv: string[]): Promise<number> {
   const out: string[] = [];
   if (human.verbose) out.push(...verboseSkipped(result));
   for (const c of result.changes) out.push(...pendingMessage(c));
-  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color, human.version));
+  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color));
   const warnings = result.findings.filter((f) => f.severity === 'warning');
   const n = countBySeverity(result.findings);
   const tooManyWarnings = limit !== undefined && n.warning > limit;

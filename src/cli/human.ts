@@ -4,7 +4,8 @@
 // that names the next step.
 import type { Finding, RunResult } from '../engine/types.js';
 import { findingLine } from '../report/text.js';
-import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from '../report/rules.js';
+import { ruleDocsUrl } from '../report/links.js';
+import { byApplication, isPerApplication, ruleSummary } from '../report/rules.js';
 import { paint } from './color.js';
 import { describeBase, type PathBase } from './paths.js';
 import { verifyStatusLine } from '../report/verify-status.js';
@@ -65,7 +66,7 @@ export function warningBlocks(warnings: Finding[], options: HumanOptions, perRul
   for (const [rule, list] of byRule(warnings)) {
     const summary = ruleSummary(rule);
     const explanation = summary ?? list[0]!.message;
-    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule, options.version))}`);
+    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule))}`);
     if (isPerApplication(rule)) {
       lines.push(...applicationLines(list, perRule));
       continue;
@@ -98,15 +99,15 @@ export function findingsBlock(result: RunResult, options: HumanOptions): string[
   const info = result.findings.filter((f) => f.severity === 'info');
   if (built.length) {
     lines.push(paint(options.color, 'red', `the build does not pass: ${built.length} error(s) (--verify):`));
-    for (const f of built) lines.push('  ' + findingLine(f, options.color, options.version));
+    for (const f of built) lines.push('  ' + findingLine(f, options.color));
   }
   if (blockers.length) {
     lines.push(paint(options.color, 'red', `${blockers.length} place(s) still keep the build from Boot 3.0:`));
-    for (const f of blockers) lines.push('  ' + findingLine(f, options.color, options.version));
+    for (const f of blockers) lines.push('  ' + findingLine(f, options.color));
   }
   if (errors.length) {
     lines.push(paint(options.color, 'red', `error(s) (${errors.length}), to fix by hand:`));
-    for (const f of errors) lines.push('  ' + findingLine(f, options.color, options.version));
+    for (const f of errors) lines.push('  ' + findingLine(f, options.color));
   }
   if (warnings.length) {
     lines.push(paint(options.color, 'yellow', `warning(s) (${warnings.length}) by rule, to review:`));
@@ -136,7 +137,7 @@ export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string
 
 /** --quiet: the error findings alone, one line each (nothing when there are none). */
 export function errorLines(result: RunResult, options: HumanOptions): string {
-  return result.findings.filter((f) => f.severity === 'error').map((f) => findingLine(f, options.color, options.version) + '\n').join('');
+  return result.findings.filter((f) => f.severity === 'error').map((f) => findingLine(f, options.color) + '\n').join('');
 }
 
 export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions, verify?: VerifySummary): string {

@@ -1,6 +1,7 @@
 import type { RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
-import { applicationOf, isPerApplication, ruleDocsUrl } from './rules.js';
+import { ruleDocsUrl } from './links.js';
+import { applicationOf, isPerApplication } from './rules.js';
 
 /** The body shared by `report --format json` and `migrate --json`: stable field names, documented in the README. */
 export function jsonBody(result: RunResult, options: FormatOptions) {
@@ -19,7 +20,7 @@ export function jsonBody(result: RunResult, options: FormatOptions) {
     changes: result.changes.map((c) => ({ path: c.path, status: c.status, rules: c.rules })),
     created: result.changes.filter((c) => c.status === 'created').map((c) => c.path),
     deleted: result.changes.filter((c) => c.status === 'deleted').map((c) => c.path),
-    findings: result.findings.map((f) => ({ ...f, ruleDocs: ruleDocsUrl(f.rule, options.toolVersion), ...(isPerApplication(f.rule) ? { application: applicationOf(f.path) } : {}) })),
+    findings: result.findings.map((f) => ({ ...f, ruleDocs: ruleDocsUrl(f.rule), ...(isPerApplication(f.rule) ? { application: applicationOf(f.path) } : {}) })),
     skipped: result.stats.skipped,
     ...(options.verify ? { verify: options.verify } : {}),
   };

@@ -1,12 +1,14 @@
 // One Markdown document a team can paste into a pull request: what boot-upgrade changed by
 // itself (per rule: explanation, edit count, files) and what needs a human (per rule: the
-// explanation once, the Migration Guide and rule links, one checkbox per finding). GitHub
+// explanation once, a link to each page that documents it, one checkbox per finding). Readers of
+// a pull request do not have the tool: no link points into the machine that made the report. GitHub
 // rejects bodies over 65,536 characters, so long lists fold into <details> and are capped with
 // "and N more"; if the document is still too long the caps shrink until it fits.
 import type { Finding, RunResult } from '../engine/types.js';
 import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
-import { byApplication, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
+import { markdownDocs } from './links.js';
+import { byApplication, isPerApplication, ruleSummary } from './rules.js';
 import { verifyStatusLine } from './verify-status.js';
 
 /** GitHub's limit for a pull-request or issue body. */
@@ -55,20 +57,14 @@ function changesByRule(result: RunResult): Map<string, RuleChanges> {
   return new Map([...byRule.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-function ruleLinks(rule: string, options: FormatOptions, guide?: string): string {
-  const links = [`[rule](${ruleDocsUrl(rule, options.toolVersion)})`];
-  if (guide) links.unshift(`[Migration Guide](${guide})`);
-  return links.join(' · ');
-}
-
-function changedSection(result: RunResult, options: FormatOptions, cap: number): string[] {
+function changedSection(result: RunResult, cap: number): string[] {
   const byRule = changesByRule(result);
   const lines = ['## Changed automatically', ''];
   if (byRule.size === 0) return [...lines, 'Nothing was changed.', ''];
   for (const [rule, entry] of byRule) {
     const summary = ruleSummary(rule);
     lines.push(`### ${code(rule)}: ${entry.edits} edit(s) in ${entry.files.length} file(s)`, '');
-    lines.push(`${summary ? md(summary) + ' ' : ''}${ruleLinks(rule, options)}`, '');
+    if (summary) lines.push(md(summary), '');
     const files = entry.files.map((f) => `- ${code(f.path)}${f.status === 'modified' ? '' : ` (${f.status})`}`);
     lines.push(...foldedList(files, cap, 'files'));
   }
@@ -84,16 +80,18 @@ function findingsByRule(findings: Finding[]): [string, Finding[]][] {
   return [...byRule.entries()].sort(([a, la], [b, lb]) => worst(la) - worst(lb) || (a < b ? -1 : 1));
 }
 
-function humanSection(result: RunResult, options: FormatOptions, cap: number): string[] {
+function humanSection(result: RunResult, cap: number): string[] {
   const lines = ['## Needs a human', ''];
   if (result.findings.length === 0) return [...lines, 'Nothing: every change was carried out automatically.', ''];
   for (const [rule, list] of findingsByRule(result.findings)) {
     const severities = [...new Set(list.map((f) => f.severity))].join(', ');
     const summary = ruleSummary(rule);
     lines.push(`### ${code(rule)} (${list.length} · ${severities})`, '');
-    const guides = [...new Set(list.map((f) => f.docs).filter((d): d is string => !!d))];
-    lines.push(`${summary ? md(summary) + ' ' : ''}${ruleLinks(rule, options, guides[0])}`, '');
-    for (const d of guides.slice(1)) lines.push(`Also: [Migration Guide](${d})`, '');
+    // each page once, even when several findings of the rule name it
+    const docs = [...new Set(list.map((f) => f.docs).filter((d): d is string => !!d))];
+    const first = [summary ? md(summary) : '', docs[0] ? markdownDocs(docs[0], md) : ''].filter(Boolean).join(' ');
+    if (first) lines.push(first, '');
+    for (const d of docs.slice(1)) lines.push(`Also: ${markdownDocs(d, md)}`, '');
     if (isPerApplication(rule)) {
       lines.push(...applicationItems(list, cap));
       continue;
@@ -132,11 +130,11 @@ function render(result: RunResult, options: FormatOptions, cap: number): string 
   return [
     '# Spring Boot 2.7 → 3.0 migration report',
     '',
-    `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).${base}`,
+    `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).${base} Every rule is explained in the rule index of boot-upgrade (docs/rules.md in its package).`,
     '',
     ...(options.verify ? [md(verifyStatusLine(options.verify)), ''] : []),
-    ...changedSection(result, options, cap),
-    ...humanSection(result, options, cap),
+    ...changedSection(result, cap),
+    ...humanSection(result, cap),
     ...skippedSection(result, cap),
   ].join('\n');
 }

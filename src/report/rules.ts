@@ -150,14 +150,6 @@ export function ruleAnchor(rule: string): string {
   return 'rule-' + rule.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 }
 
-/** Where the tool's documents live (package.json homepage); rule links point into it. */
-export const HOMEPAGE = 'https://github.com/boot-upgrade/boot-upgrade';
-
-/** Link to the rule's entry in docs/rules.md at the released tag. */
-export function ruleDocsUrl(rule: string, version: string): string {
-  return `${HOMEPAGE}/blob/v${version}/docs/rules.md#${ruleAnchor(rule)}`;
-}
-
 /** The application a path belongs to: the folder before src/ (a module), or '.' at the root. */
 export function applicationOf(path: string): string {
   const at = path.startsWith('src/') ? 0 : path.indexOf('/src/');

@@ -5,7 +5,8 @@
 // stable when lines move; automationDetails.id tells runs over different modules apart.
 import type { FileChange, Finding, RunResult } from '../engine/types.js';
 import type { FormatOptions } from './index.js';
-import { applicationOf, HOMEPAGE, isPerApplication, ruleDocsUrl, ruleSummary } from './rules.js';
+import { docUrls, markdownDocs } from './links.js';
+import { applicationOf, isPerApplication, ruleAnchor, ruleSummary } from './rules.js';
 import { firstChangedLine } from './pending.js';
 import { lazyModule } from '../engine/lazy.js';
 
@@ -21,20 +22,30 @@ export function pathUri(p: string): string {
   return p.split('/').map(encodeURIComponent).join('/');
 }
 
-function ruleDescriptor(rule: string, findings: Finding[], options: FormatOptions) {
-  const guide = findings.find((f) => f.docs)?.docs;
+/** Markdown for a help text: the escapes SARIF viewers need in running text. */
+const markdownText = (text: string) => text.replace(/\\/g, '\\\\').replace(/[<[\]]/g, (c) => `\\${c}`);
+
+/**
+ * A rule's descriptor. Code scanning shows its help where the alert is read (a pull request, the
+ * repository's Security tab), far from the machine that ran the tool: the help carries the
+ * explanation and the public pages that document the rule, and names the rule's entry in the
+ * rule index of the package (docs/rules.md) without a link into that machine.
+ */
+function ruleDescriptor(rule: string, findings: Finding[]) {
+  const docs = findings.find((f) => f.docs)?.docs;
   const summary = ruleSummary(rule) ?? `boot-upgrade rule ${rule}.`;
-  const url = ruleDocsUrl(rule, options.toolVersion);
+  const index = `boot-upgrade's rule index, docs/rules.md#${ruleAnchor(rule)}`;
   const level = findings.length ? LEVEL[findings.reduce((a, f) => (f.severity === 'error' || (f.severity === 'warning' && a === 'info') ? f.severity : a), 'info' as Finding['severity'])] : 'warning';
+  const urls = docs ? docUrls(docs) : [];
   return {
     id: rule,
     name: rule.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')),
     shortDescription: { text: rule },
     fullDescription: { text: summary },
-    helpUri: url,
+    ...(urls.length ? { helpUri: urls[0] } : {}),
     help: {
-      text: `${summary} Details: ${url}${guide ? ` Migration Guide: ${guide}` : ''}`,
-      markdown: `${summary}\n\n[Rule documentation](${url})${guide ? ` · [Spring Boot 3.0 Migration Guide](${guide})` : ''}`,
+      text: `${summary}${docs ? ` See: ${docs}.` : ''} Rule: ${index}.`,
+      markdown: `${markdownText(summary)}${docs ? `\n\nSee: ${markdownDocs(docs, markdownText)}` : ''}\n\nRule: ${markdownText(index)}.`,
     },
     defaultConfiguration: { level },
   };
@@ -95,8 +106,7 @@ export function formatSarif(result: RunResult, options: FormatOptions): string {
           driver: {
             name: 'boot-upgrade',
             version: options.toolVersion,
-            informationUri: HOMEPAGE,
-            rules: rules.map((r) => ruleDescriptor(r, result.findings.filter((f) => f.rule === r), options)),
+            rules: rules.map((r) => ruleDescriptor(r, result.findings.filter((f) => f.rule === r))),
           },
         },
         automationDetails: { id: `boot-upgrade/${prefix || './'}` },

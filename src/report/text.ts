@@ -1,22 +1,22 @@
 import type { Finding, RunResult } from '../engine/types.js';
 import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
-import { ruleDocsUrl } from './rules.js';
+import { ruleDocsUrl } from './links.js';
 import { verifyStatusLine } from './verify-status.js';
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', reset: '\x1b[0m', dim: '\x1b[2m' };
 
-/** `path:line:col: severity [rule] message <Migration Guide link> <rule docs link>`. */
-export function findingLine(f: Finding, color: boolean, toolVersion?: string): string {
+/** `path:line:col: severity [rule] message <documentation> <the rule's entry in the shipped docs>`. */
+export function findingLine(f: Finding, color: boolean, ruleLink = true): string {
   const sev = color ? `${COLORS[f.severity]}${f.severity}${COLORS.reset}` : f.severity;
-  const links = [f.docs, toolVersion ? ruleDocsUrl(f.rule, toolVersion) : undefined].filter(Boolean).join(' ');
+  const links = [f.docs, ruleLink ? ruleDocsUrl(f.rule) : undefined].filter(Boolean).join(' ');
   const docs = links ? (color ? ` ${COLORS.dim}${links}${COLORS.reset}` : ` ${links}`) : '';
   return `${visible(f.path)}:${f.line}:${f.column}: ${sev} [${f.rule}] ${visible(f.message)}${docs}`;
 }
 
-/** One line per finding (path:line:col: severity [rule] message, Migration Guide and rule links), then a count. */
+/** One line per finding (path:line:col: severity [rule] message, documentation and rule links), then a count. */
 export function formatText(result: RunResult, options: FormatOptions): string {
-  const lines = result.findings.map((f) => findingLine(f, options.color, options.toolVersion));
+  const lines = result.findings.map((f) => findingLine(f, options.color));
   const errors = result.findings.filter((f) => f.severity === 'error').length;
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   lines.push(`${result.findings.length} finding(s): ${errors} error(s), ${warnings} warning(s), ${result.findings.length - errors - warnings} info`);
