@@ -21,7 +21,7 @@ const Y = 'docs/yaml.md';
 const S = 'docs/sources.md';
 const B = 'docs/build.md';
 const J = 'docs/project.md';
-const E = 'README.md';
+const E = 'docs/engine.md';
 const C = 'docs/coherence.md';
 const V = 'docs/verify.md';
 
