@@ -150,12 +150,13 @@ describe('with a stand-in Gradle wrapper', () => {
 
   it('a build past --verify-timeout is stopped with its whole process tree, and says so', async () => {
     const dir = project('gradle-sleeps');
-    const r = await run(['verify', dir, '--verify-timeout', '2s', '--format', 'json']);
+    // the limit leaves a busy machine time to start the stand-in's three sleepers before it strikes
+    const r = await run(['verify', dir, '--verify-timeout', '20s', '--format', 'json']);
     expect(r.code, r.stdout + r.stderr).toBe(6);
     const json = JSON.parse(r.stdout);
-    expect(json.verify).toMatchObject({ status: 'timed-out', timedOut: true, passed: false, timeoutMs: 2000, builds: [{ status: 'timed-out', exitCode: null }] });
+    expect(json.verify).toMatchObject({ status: 'timed-out', timedOut: true, passed: false, timeoutMs: 20000, builds: [{ status: 'timed-out', exitCode: null }] });
     expect(places(json.findings)).toEqual(['verify/timeout settings.gradle:1:1']);
-    expect(json.findings[0].message).toMatch(/did not finish within 2s \(--verify-timeout\) and was stopped, its whole process tree killed/);
+    expect(json.findings[0].message).toMatch(/did not finish within 20s \(--verify-timeout\) and was stopped, its whole process tree killed/);
     // the wrapper, a process in its group and one that left the group (setsid) are all gone
     const pids = readFileSync(path.join(dir, '.standin-pids'), 'utf8').trim().split('\n').map(Number);
     expect(pids).toHaveLength(3);
