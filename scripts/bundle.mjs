@@ -117,7 +117,7 @@ await build({
 // web-tree-sitter finds its runtime as <its own folder>/web-tree-sitter.wasm
 if (vendored.includes('web-tree-sitter')) copyFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'), path.join(out, 'vendor', 'web-tree-sitter.wasm'));
 
-// npm sets the bin's executable bit on install, not in a clone (README runs it through npx there)
+// npm sets the bin's executable bit on install, not in a clone (a clone runs it through npx)
 chmodSync(path.join(out, 'boot-upgrade.js'), 0o755);
 
 // last: the caches of the files as they now are

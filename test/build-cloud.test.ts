@@ -1,4 +1,4 @@
-// Spring Cloud train, hand-versioned lines, Sleuth and third-party rows (issue 9): the decisions
+// Spring Cloud train, hand-versioned lines, Sleuth and third-party rows: the decisions
 // the fixtures in fixtures/build/*spring-cloud*, *sleuth*, *libraries*, maven-hand-versioned rely on.
 import { describe, expect, it } from 'vitest';
 import type { PassContext, ProjectFile, ProjectView } from '../src/engine/types.js';

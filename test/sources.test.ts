@@ -73,7 +73,7 @@ describe('rename shapes (scripts/table/code-shapes.ts)', () => {
     expect(idx.code.types).toHaveLength(64);
     for (const t of idx.code.types) expect(t.changes.length, t.from).toBeGreaterThan(0);
   });
-  it('knows the shapes the issue found', () => {
+  it('knows the shape of each Batch listener support class (class to interface)', () => {
     for (const s of ['ChunkListenerSupport', 'JobExecutionListenerSupport', 'SkipListenerSupport', 'StepExecutionListenerSupport', 'RepeatListenerSupport'])
       expect(shapeOf(s), s).toBe('class-to-interface');
     expect(shapeOf('EnableGlobalMethodSecurity')).toBe('annotation-attributes');

@@ -1,7 +1,7 @@
 // The `build.libraries` and `build.targetVersions` rows: third-party libraries whose Boot 3.0 line
 // is a new major or a new artifact, and versions that exist for rename targets Boot 3.0 does not
-// manage. None of this is in ../shared/data: every row names the public page it was checked against
-// (boot-upgrade issue 9, section 3). A row is an edit only where the page gives the coordinates and a
+// manage. None of this is in ../shared/data: every row names the public page it was checked
+// against. A row is an edit only where the page gives the coordinates and a
 // version built for Boot 3.0; otherwise it is a finding.
 import type { LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
 

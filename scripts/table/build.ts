@@ -52,7 +52,8 @@ interface CoordinatesFile {
 }
 
 const COORDS = 'maven-coordinates-3.0.json';
-const ISSUE = 'boot-upgrade issue 4 (build files); not in ../shared/data';
+/** Facts of the build rules that ../shared/data does not hold: the tool's own decisions, named as such. */
+const OWN = "boot-upgrade's build rules; not in ../shared/data";
 
 function managed(raw: RawManaged | undefined): ManagedVersion | undefined {
   if (!raw || !raw.managed) return undefined;
@@ -240,14 +241,14 @@ export function buildBuild(data: DataDir): BuildSection {
         artifactId: must('spring-boot-properties-migrator', modules),
         source: 'spring-boot-dependencies-3.0.json (Spring Boot modules); seed: "Migration aid" (runtime scope, remove after migration)',
       },
-      source: `spring-boot-dependencies-3.0.json @${deps30.source.tag}; plugin ids io.spring.dependency-management / org.springframework.boot and the parent names: ${ISSUE}`,
+      source: `spring-boot-dependencies-3.0.json @${deps30.source.tag}; plugin ids io.spring.dependency-management / org.springframework.boot and the parent names: ${OWN}`,
     },
     java: {
       version: 17,
       properties: ['java.version', 'maven.compiler.source', 'maven.compiler.target', 'maven.compiler.release'],
-      source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + ISSUE,
+      source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + OWN,
     },
-    gradle: { minimumVersion: '7.5', source: `${ISSUE} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
+    gradle: { minimumVersion: '7.5', source: `${OWN} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
     coordinates: coords.entries.map(coordinateRow),
     versionProperties: versionProperties(deps27, deps30, coords),
     boms: importedBoms(deps30),

@@ -1,4 +1,4 @@
-// Sleuth -> Micrometer Tracing keys (boot-upgrade issue 9, section 3). Spring Cloud Sleuth's keys
+// Sleuth -> Micrometer Tracing keys. Spring Cloud Sleuth's keys
 // are not in Boot's metadata: the data names the move (spring-cloud-trains.json: "configured under
 // management.tracing.*"), the rows below name the keys, checked against the public pages in SOURCE.
 import type { PropertyConversion, PropertyRemoval, PropertyRename } from '../../src/table/sections/properties.js';

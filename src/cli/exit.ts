@@ -1,4 +1,4 @@
-// Exit codes, documented in the README ("Exit codes"). 2 is kept for usage and configuration
+// Exit codes, documented in docs/cli.md ("Exit codes"). 2 is kept for usage and configuration
 // errors only, so that a runner over many repositories can tell "I called it wrong" from
 // "it ran, and some files need a look" (3: the other files were migrated and stay modified),
 // "it refused to write anything" (4) and, with --verify or `verify`, "migrated, but the build

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// boot-upgrade: migrate | check | report | verify (| maturity). Exit codes in exit.ts (README "Exit codes").
+// boot-upgrade: migrate | check | report | verify (| maturity). Exit codes in exit.ts (docs/cli.md "Exit codes").
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../table/load.js';

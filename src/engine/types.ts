@@ -75,7 +75,7 @@ export interface SourceFile {
 }
 
 export interface RunOptions {
-  /** Options of later issues live here too (trailing-slash mode, keep-factories, ...). */
+  /** Every command-line option, camelCased (trailing-slash mode, keep-factories, ...). */
   [option: string]: unknown;
 }
 

@@ -40,7 +40,7 @@ export interface Token {
  * middle of one file's scan finds that file's tokens alive, and the tokens of every later file
  * then went to the old generation, garbage that only a full collection frees: at 50,000 files,
  * 1 run in about 20 peaked at 317-354 MB instead of 265-288. Objects made by `new` have no
- * allocation site and are always allocated young: 100 runs, 263-286 MB (README, "Performance").
+ * allocation site and are always allocated young: 100 runs, 263-286 MB (docs/performance.md).
  */
 class ScannedToken implements Token {
   declare contentStart?: number;

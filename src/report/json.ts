@@ -3,7 +3,7 @@ import type { FormatOptions } from './index.js';
 import { ruleDocsUrl } from './links.js';
 import { applicationOf, isPerApplication } from './rules.js';
 
-/** The body shared by `report --format json` and `migrate --json`: stable field names, documented in the README. */
+/** The body shared by `report --format json` and `migrate --json`: stable field names, documented in docs/cli.md. */
 export function jsonBody(result: RunResult, options: FormatOptions) {
   return {
     tool: { name: 'boot-upgrade', version: options.toolVersion },

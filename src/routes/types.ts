@@ -1,5 +1,5 @@
-// The route inventory's public shape. Kept small and stable: the maturity grader (issue 6) and
-// the trailing-slash project pass (issue 5) both read it.
+// The route inventory's public shape. Kept small and stable: the maturity grader and the
+// trailing-slash project pass both read it.
 import type { FileKind } from '../engine/types.js';
 
 export type Framework = 'spring-mvc' | 'webflux' | 'router-function' | 'jax-rs' | 'spring-ws' | 'jax-ws' | 'wsdl';
