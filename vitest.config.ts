@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './test/reporters/closing-line.ts'],
-    // the worker pool, run from the TypeScript sources, registers this loader in its worker
+    // the write's stage worker, run from the TypeScript sources, registers this loader in its thread
     env: { BOOT_UPGRADE_TS_LOADER: 'tsx/esm/api' },
   },
 });

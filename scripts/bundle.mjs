@@ -44,7 +44,7 @@ function vendoredPackages() {
 }
 
 /** The engine's worker threads, started by name (src/engine/worker-start.ts): each one whose module exists. */
-const WORKERS = ['file-worker', 'stage-worker'].filter((name) => statSync(path.join(root, 'src', 'engine', `${name}.ts`), { throwIfNoEntry: false }));
+const WORKERS = ['stage-worker'].filter((name) => statSync(path.join(root, 'src', 'engine', `${name}.ts`), { throwIfNoEntry: false }));
 
 const vendored = vendoredPackages();
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
