@@ -13,11 +13,8 @@ const control = new Int32Array(workerData as SharedArrayBuffer);
 // A priority of its own, for this thread only (Linux gives each thread its own nice value; other
 // systems the whole process, so they are left alone): below the main thread, whose passes are the
 // run's critical path (they ran 15-25 % slower beside the worker at the same priority: 10k bench,
-// file passes 510 ms alone, 635-690 ms beside it), and above V8's helper threads, which the bin
-// puts at 19 (src/cli/thread-priority.ts): at 19 beside them the worker fell behind and the main
-// thread waited 100-200 ms for it at the end of the passes; at 10, 10-20 ms at 10k files, but
-// 100-180 ms at 50k (1,000 files behind when the passes ended); at 5, 20-30 ms at 50k, and at
-// 10k the same wall time and main-thread CPU as at 10 (8 alternating runs each).
+// file passes 510 ms alone, 635-690 ms beside it), but not so low that the main thread waits for
+// the worker when the passes end (at 19 it waited 100-200 ms; at 5, 20-30 ms at 50k files).
 const STAGER_NICE = 5;
 if (process.platform === 'linux') {
   try {
