@@ -1,0 +1,101 @@
+// spring-boot-dependencies-3x.json: every 3.x release's BOM (3.0.0 to the latest 3.5.x Central
+// serves): the version properties of every release (as runs: a value holds from the release that
+// lists it until the next listed one), and at each minor's latest patch the managed coordinates,
+// imported BOMs and plugins with the property that versions each; per minor step, the coordinates
+// and properties that went away or came, and the coordinates that moved (same artifact, new group).
+import type { Derivation } from './derive-boot-3x.js';
+import { resolvedVersion, type Bom, type ManagedEntry } from './bom.js';
+import { BOOT, BOOT_BOM } from './artifacts.js';
+
+/** `<property>` or `=<literal>` (a version written without a property). */
+function versionRef(e: ManagedEntry): string {
+  return e.property ?? `=${e.version}`;
+}
+
+function byCoordinate(entries: ManagedEntry[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of [...entries].sort((a, b) => (a.coordinate < b.coordinate ? -1 : 1))) out[e.coordinate] = versionRef(e);
+  return out;
+}
+
+function sortedKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** property -> { release: value } where the value changes (null: the property is gone from that release on). */
+function propertyRuns(d: Derivation): Record<string, Record<string, string | null>> {
+  const runs: Record<string, Record<string, string | null>> = {};
+  const last = new Map<string, string | null>();
+  for (const release of d.releases) {
+    const props = d.bom(release).properties;
+    for (const [name, value] of Object.entries(props)) {
+      if (last.get(name) !== value) (runs[name] ??= {})[release] = value;
+      last.set(name, value);
+    }
+    for (const [name, value] of last) {
+      if (value !== null && !(name in props)) {
+        (runs[name] ??= {})[release] = null;
+        last.set(name, null);
+      }
+    }
+  }
+  return sortedKeys(runs);
+}
+
+interface Step {
+  minor: string;
+  from: string;
+  to: string;
+  removed: { coordinate: string; version: string | null }[];
+  added: { coordinate: string; version: string | null }[];
+  moved: { from: string; to: string; version: string | null }[];
+  propertiesRemoved: string[];
+  propertiesAdded: string[];
+  bomsRemoved: string[];
+  bomsAdded: string[];
+}
+
+function step(minor: string, fromV: string, toV: string, a: Bom, b: Bom): Step {
+  const coords = (bom: Bom) => new Map(bom.managed.map((e) => [e.coordinate, resolvedVersion(bom, e) ?? null]));
+  const ca = coords(a);
+  const cb = coords(b);
+  const removed = [...ca.keys()].filter((c) => !cb.has(c)).sort().map((c) => ({ coordinate: c, version: ca.get(c)! }));
+  const added = [...cb.keys()].filter((c) => !ca.has(c)).sort().map((c) => ({ coordinate: c, version: cb.get(c)! }));
+  const artifact = (c: string) => c.split(':')[1]!;
+  const moved = removed.flatMap((r) => {
+    const to = added.filter((x) => artifact(x.coordinate) === artifact(r.coordinate) && x.coordinate.split(':')[0] !== r.coordinate.split(':')[0]);
+    return to.length === 1 ? [{ from: r.coordinate, to: to[0]!.coordinate, version: to[0]!.version }] : [];
+  });
+  const pa = new Set(Object.keys(a.properties));
+  const pb = new Set(Object.keys(b.properties));
+  const boms = (bom: Bom) => new Set(bom.imports.map((e) => e.coordinate));
+  const ba = boms(a);
+  const bb = boms(b);
+  return {
+    minor,
+    from: fromV,
+    to: toV,
+    removed,
+    added,
+    moved,
+    propertiesRemoved: [...pa].filter((p) => !pb.has(p)).sort(),
+    propertiesAdded: [...pb].filter((p) => !pa.has(p)).sort(),
+    bomsRemoved: [...ba].filter((x) => !bb.has(x)).sort(),
+    bomsAdded: [...bb].filter((x) => !ba.has(x)).sort(),
+  };
+}
+
+export function deriveDependencies(d: Derivation): unknown {
+  const latest = d.minors.map((m) => m.latest);
+  return {
+    source: `${BOOT}:${BOOT_BOM}:<release>:pom, every release listed below (Maven Central); a release is a 3.x version up to 3.5.x whose BOM Central serves`,
+    releases: d.releases,
+    cloudReleases: d.cloudTrains,
+    minors: d.minors,
+    properties: propertyRuns(d),
+    managed: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).managed)])),
+    boms: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).imports)])),
+    plugins: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).plugins)])),
+    steps: d.minors.slice(1).map((m, i) => step(m.minor, d.minors[i]!.latest, m.latest, d.bom(d.minors[i]!.latest), d.bom(m.latest))),
+  };
+}
