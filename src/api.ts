@@ -2,6 +2,7 @@
 import { runEngine, DEFAULT_MAX_FILE_SIZE, type EngineInput } from './engine/run.js';
 import type { FilePass, ProjectPass, RunOptions, RunResult } from './engine/types.js';
 import { loadTable } from './table/load.js';
+import { minorOf, resolveTarget, tableForTarget } from './table/target.js';
 import { markStartup, timed } from './engine/timing.js';
 import type { MigrationTable } from './table/types.js';
 import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES, RUN_DECISIONS } from '../transforms/index.js';
@@ -29,8 +30,10 @@ export interface PlanInput {
 /** Computes every change and finding without writing anything. */
 export async function planMigration(input: PlanInput): Promise<RunResult> {
   markStartup();
-  const table = input.table ?? timed('table load', () => loadTable(input.tableFiles ?? []));
-  return runEngine({
+  const loaded = input.table ?? timed('table load', () => loadTable(input.tableFiles ?? []));
+  // the table of the chosen release: the 3.0 rows with each later minor's composed in (src/table/target.ts)
+  const table = tableForTarget(loaded, input.options?.bootVersion);
+  const result = await runEngine({
     root: input.root,
     table,
     filePasses: input.filePasses ?? FILE_PASSES,
@@ -46,6 +49,13 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     decisions: RUN_DECISIONS,
     stageAhead: input.stageAhead,
   });
+  return { ...result, target: targetOf(loaded, input.options?.bootVersion) };
+}
+
+function targetOf(table: MigrationTable, option: unknown): RunResult['target'] {
+  const version = resolveTarget(table, option);
+  const newest = table.targets?.minors.at(-1);
+  return { version, minor: minorOf(version), ...(newest ? { newest: { minor: newest.minor, version: newest.latest } } : {}) };
 }
 
 export { writeChanges, dirtyTargets } from './engine/write.js';

@@ -4,7 +4,7 @@
 // imported BOMs and plugins with the property that versions each; per minor step, the coordinates
 // and properties that went away or came, and the coordinates that moved (same artifact, new group).
 import type { Derivation } from './derive-boot-3x.js';
-import { resolvedVersion, type Bom, type ManagedEntry } from './bom.js';
+import { parseBom, resolvedVersion, type Bom, type ManagedEntry } from './bom.js';
 import { BOOT, BOOT_BOM } from './artifacts.js';
 
 /** `<property>` or `=<literal>` (a version written without a property). */
@@ -46,7 +46,8 @@ interface Step {
   minor: string;
   from: string;
   to: string;
-  removed: { coordinate: string; version: string | null }[];
+  /** `managedVia`: still managed, through a BOM the new release imports (groupId:artifactId:version). */
+  removed: { coordinate: string; version: string | null; managedVia?: string }[];
   added: { coordinate: string; version: string | null }[];
   moved: { from: string; to: string; version: string | null }[];
   propertiesRemoved: string[];
@@ -55,14 +56,40 @@ interface Step {
   bomsAdded: string[];
 }
 
-function step(minor: string, fromV: string, toV: string, a: Bom, b: Bom): Step {
+/**
+ * The BOM that `b` imports and that manages `coordinate` (same group, or the group below the BOM's):
+ * Boot 3.3 stopped listing ActiveMQ's, Artemis's, Pulsar's modules one by one and imports their BOMs.
+ */
+function managedVia(d: Derivation, b: Bom, coordinate: string): string | undefined {
+  const [group, artifact] = coordinate.split(':');
+  for (const imp of b.imports) {
+    const [ig, ia] = imp.coordinate.split(':');
+    if (group !== ig && !group!.startsWith(`${ig}.`)) continue;
+    const version = resolvedVersion(b, imp);
+    if (!version) continue;
+    const a = { groupId: ig!, artifactId: ia!, version, type: 'pom' as const };
+    d.need([a]);
+    if (!d.has(a)) continue;
+    const bom = parseBom(d.read(a).toString('utf8'));
+    if (bom.managed.some((m) => m.coordinate === `${group}:${artifact}`)) return `${imp.coordinate}:${version}`;
+  }
+  return undefined;
+}
+
+function step(d: Derivation, minor: string, fromV: string, toV: string, a: Bom, b: Bom): Step {
   const coords = (bom: Bom) => new Map(bom.managed.map((e) => [e.coordinate, resolvedVersion(bom, e) ?? null]));
   const ca = coords(a);
   const cb = coords(b);
-  const removed = [...ca.keys()].filter((c) => !cb.has(c)).sort().map((c) => ({ coordinate: c, version: ca.get(c)! }));
+  const removed = [...ca.keys()]
+    .filter((c) => !cb.has(c))
+    .sort()
+    .map((c) => {
+      const via = managedVia(d, b, c);
+      return { coordinate: c, version: ca.get(c)!, ...(via ? { managedVia: via } : {}) };
+    });
   const added = [...cb.keys()].filter((c) => !ca.has(c)).sort().map((c) => ({ coordinate: c, version: cb.get(c)! }));
   const artifact = (c: string) => c.split(':')[1]!;
-  const moved = removed.flatMap((r) => {
+  const moved = removed.filter((r) => !r.managedVia).flatMap((r) => {
     const to = added.filter((x) => artifact(x.coordinate) === artifact(r.coordinate) && x.coordinate.split(':')[0] !== r.coordinate.split(':')[0]);
     return to.length === 1 ? [{ from: r.coordinate, to: to[0]!.coordinate, version: to[0]!.version }] : [];
   });
@@ -96,6 +123,6 @@ export function deriveDependencies(d: Derivation): unknown {
     managed: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).managed)])),
     boms: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).imports)])),
     plugins: Object.fromEntries(latest.map((v) => [v, byCoordinate(d.bom(v).plugins)])),
-    steps: d.minors.slice(1).map((m, i) => step(m.minor, d.minors[i]!.latest, m.latest, d.bom(d.minors[i]!.latest), d.bom(m.latest))),
+    steps: d.minors.slice(1).map((m, i) => step(d, m.minor, d.minors[i]!.latest, m.latest, d.bom(d.minors[i]!.latest), d.bom(m.latest))),
   };
 }

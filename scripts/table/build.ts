@@ -175,7 +175,7 @@ function managedGroups(deps30: DepsFile): ManagedGroupRow[] {
     if (libs.length !== 1) continue;
     const l = libs[0]!;
     if (/^\d{4}\./.test(l.version)) continue;
-    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) }, ...groupMembers(l, groupId) });
+    rows.push({ groupId, library: l.name, version30: { [boot.version]: l.version, ...(l.versionIn3_0_0 && boot.versionIn3_0_0 ? { [boot.versionIn3_0_0]: l.versionIn3_0_0 } : {}) }, ...(l.versionProperty ? { versionProperty: l.versionProperty } : {}), ...groupMembers(l, groupId) });
   }
   return rows.sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
 }

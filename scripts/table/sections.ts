@@ -7,6 +7,7 @@ import { buildCode } from './code.js';
 import { buildCoherence } from './coherence.js';
 import { buildLibraries } from './libraries.js';
 import { buildLibraryConfig } from './library-config.js';
+import { buildTargets } from './targets.js';
 
 export type SectionBuilder = (data: DataDir) => unknown;
 
@@ -17,4 +18,5 @@ export const SECTION_BUILDERS: Record<string, SectionBuilder> = {
   coherence: buildCoherence,
   libraries: buildLibraries,
   libraryConfig: buildLibraryConfig,
+  targets: buildTargets,
 };

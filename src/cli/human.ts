@@ -123,15 +123,27 @@ export function verboseSkipped(result: RunResult): string[] {
 
 /** The closing line: what to do next, given what the run did and what is left. */
 export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string {
+  return nextLine(result, mode) + furtherTarget(result);
+}
+
+/** On a run to an older line than the table's newest: the newer line is one option away. */
+function furtherTarget(result: RunResult): string {
+  const t = result.target;
+  if (!t?.newest || t.newest.minor === t.minor) return '';
+  return `; Spring Boot ${t.newest.minor} (${t.newest.version}) is one option away: --boot-version ${t.newest.minor}`;
+}
+
+function nextLine(result: RunResult, mode: 'dry-run' | 'migrate'): string {
+  const boot = `Spring Boot ${result.target?.minor ?? '3.0'}`;
   const n = countBySeverity(result.findings);
   const left = [n.error ? `fix the ${n.error} error(s)` : '', n.warning ? `review the ${n.warning} warning(s)` : ''].filter(Boolean).join(' and ');
   const unreadable = result.errors.length ? `; ${result.errors.length} file(s) could not be parsed and were left untouched` : '';
   if (mode === 'dry-run') {
-    if (!result.changes.length && !left) return `next: nothing to do; the repository is ready for Spring Boot 3.0${unreadable}`;
+    if (!result.changes.length && !left) return `next: nothing to do; the repository is ready for ${boot}${unreadable}`;
     const apply = result.changes.length ? 'run boot-upgrade migrate (or git apply this diff from the base folder)' : '';
     return `next: ${[apply, left ? `${left} above` : ''].filter(Boolean).join(', then ')}${unreadable}`;
   }
-  if (!left && !unreadable) return result.changes.length ? 'next: review the changes (git diff), build and run the tests, then commit' : 'next: nothing to do; the repository is ready for Spring Boot 3.0';
+  if (!left && !unreadable) return result.changes.length ? 'next: review the changes (git diff), build and run the tests, then commit' : `next: nothing to do; the repository is ready for ${boot}`;
   return `next: ${left ? `${left} above, ` : ''}review the changes (git diff), then run boot-upgrade check${unreadable}`;
 }
 

@@ -28,7 +28,7 @@ export const INPUT_OPTIONS: Record<string, OptionSpec> = {
   'config-glob': { type: 'string', multiple: true, value: 'GLOB', help: 'also treat matching .properties/.yml files as Spring configuration (repeatable)' },
   only: { type: 'string', multiple: true, value: 'RULE', help: 'run only these passes or rule ids (repeatable, or comma-separated)' },
   skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
-  'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot 3.0.x release to migrate build files to (default: the latest 3.0.x the table knows, 3.0.13; also 3.0.0)' },
+  'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot release to migrate to: a line from 3.0 to 3.5 (its latest patch) or an exact 3.x release; each minor\'s changes are applied in order (default: the latest 3.0.x, 3.0.13)' },
 };
 
 export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {

@@ -6,6 +6,7 @@ import type { FileKind } from './types.js';
 
 const CONFIG_BASENAME = /^(application|bootstrap)(-[^/]+)?\.(properties|ya?ml)$/;
 const ENV_BASENAME = /^(\.env(\..+)?|[^/]*\.env|Dockerfile(\..+)?|[^/]*\.dockerfile|(docker-)?compose(\.[^/]+)?\.ya?ml|values(-[^/]+)?\.ya?ml)$/;
+const SCRIPT_BASENAME = /^(MANIFEST\.MF|Procfile|[^/]*\.(sh|bash|bat|cmd|ps1))$/;
 const OPENAPI_BASENAME = /^(openapi|swagger|api-docs)([-.][^/]*)?\.(json|ya?ml)$/;
 const KUBE_DIR = /(^|\/)(k8s|kubernetes|kube|manifests|deploy|deployment|helm|charts?)\//;
 
@@ -43,6 +44,7 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   if (base === 'persistence.xml' || base === 'orm.xml') return 'jpa-xml';
   if (OPENAPI_BASENAME.test(lower)) return 'openapi';
   if (ENV_BASENAME.test(base)) return 'env';
+  if (SCRIPT_BASENAME.test(base)) return 'script';
   if (/\.ya?ml$/.test(lower) && KUBE_DIR.test(path)) return 'env';
   if (lower.endsWith('.xml') || lower.endsWith('.wsdl') || lower.endsWith('.xsd') || lower.endsWith('.xjb')) return 'xml';
   return 'other';

@@ -25,6 +25,7 @@ export type FileKind =
   | 'validation-messages' // ValidationMessages*.properties (Bean Validation message bundles)
   | 'env' // .env files, Dockerfile, docker-compose, Kubernetes manifests, Helm values
   | 'openapi' // openapi/swagger documents (json/yaml)
+  | 'script' // MANIFEST.MF, shell and batch scripts, Procfile: places that name a main class
   | 'other';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -261,4 +262,6 @@ export interface RunResult {
   /** Files that could not be read or parsed (also reported as error findings). */
   errors: Finding[];
   stats: { scanned: number; read: number; skipped: Skipped[] };
+  /** The Spring Boot release the run migrated to, and the newest line the table knows (set by planMigration). */
+  target?: { version: string; minor: string; newest?: { minor: string; version: string } };
 }

@@ -33,6 +33,8 @@ export function convertValue(row: PropertyConversion, present: PresentKey[]): Co
       return booleanRule(row, present, 'always', 'never');
     case 'boolean-to-forward-headers-strategy':
       return booleanRule(row, present, 'native', 'none');
+    case 'boolean-to-access':
+      return booleanRule(row, present, 'unrestricted', 'none');
     case 'same-value': {
       const distinct = new Set(present.map((p) => p.value.trim()));
       if (distinct.size !== 1) return report(row, 'several of these keys are set with different values');

@@ -55,6 +55,8 @@ export const RULES: Record<string, RuleInfo> = {
   'sources/type-rename-wildcard': { doc: S, summary: 'A renamed type reached through an on-demand import: its uses are renamed and the new import added; remove the wildcard if nothing else uses it.' },
   'sources/service-loader': { doc: S, summary: 'META-INF/services/javax.X whose interface moved becomes META-INF/services/jakarta.X.' },
   'build/boot-version': { doc: B, summary: 'The Spring Boot version (parent, BOM, plugin, property or variable) moves to 3.0.x.' },
+  'project/launcher-class': { doc: 'docs/beyond-3.0.md', summary: 'A launcher class named in a Dockerfile, MANIFEST.MF, script or build manifest moves to Boot 3.2\'s loader package (org.springframework.boot.loader.launch).' },
+  'build/flyway-database': { doc: B, summary: 'From Flyway 10 (Boot 3.3) a database\'s support is a module of its own: a build with flyway-core and a PostgreSQL, MySQL, ... driver gets the module.' },
   'build/java-version': { doc: B, summary: 'Spring Boot 3.0 needs Java 17: the Java release of the build is raised.' },
   'build/kotlin-version': { doc: B, summary: 'Spring Boot 3.0 needs Kotlin 1.7 or later: the Kotlin plugin version is raised.' },
   'build/dependency-management-plugin': { doc: B, summary: 'The io.spring.dependency-management plugin moves to the version Spring Boot 3.0 expects.' },

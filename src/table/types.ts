@@ -6,6 +6,7 @@ import type { ProjectSection } from './sections/project.js';
 import type { CoherenceSection } from './sections/coherence.js';
 import type { LibrariesSection } from './sections/libraries.js';
 import type { LibraryConfigSection } from './sections/library-config.js';
+import type { TargetsSection } from './sections/targets.js';
 
 export type { PropertiesSection } from './sections/properties.js';
 
@@ -32,5 +33,7 @@ export interface MigrationTable {
   coherence?: CoherenceSection;
   libraries?: LibrariesSection;
   libraryConfig?: LibraryConfigSection;
+  /** What each minor from 3.1 to 3.5 changes (src/table/target.ts composes them for a later target). */
+  targets?: TargetsSection;
   manual?: ManualRow[];
 }

@@ -1,6 +1,7 @@
 // The build facts every build pass decides with, indexed once per table and target release.
 // Facts come from the table (migration-table.json `build`); this module only indexes them.
 import { tableIndex } from '../../src/table/load.js';
+import { resolveTarget } from '../../src/table/target.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
@@ -60,14 +61,16 @@ function section(table: MigrationTable): BuildSection {
   return table.build;
 }
 
-/** The Boot release to migrate to: --boot-version (3.0.x, 3.0 or an exact release the data knows). */
+/**
+ * The Boot release to migrate to: --boot-version (a line such as 3.5 for its latest patch, or an
+ * exact release; src/table/target.ts). The table a pass reads is already the target's
+ * (tableForTarget), which lists the release among `boot.releases`.
+ */
 export function targetRelease(table: MigrationTable, option: unknown): BootRelease {
   const s = section(table);
-  const wanted = option === undefined || option === true || option === '' || option === '3.0.x' || option === '3.0' ? s.boot.defaultVersion : String(option);
+  const wanted = resolveTarget(table, option);
   const release = s.boot.releases.find((r) => r.version === wanted);
-  if (!release) {
-    throw new BuildOptionError(`--boot-version ${wanted}: not a release the table knows (known: ${s.boot.releases.map((r) => r.version).join(', ')}, or 3.0.x for ${s.boot.defaultVersion})`);
-  }
+  if (!release) throw new BuildOptionError(`--boot-version ${wanted}: the table was not composed for this release (tableForTarget)`);
   return release;
 }
 

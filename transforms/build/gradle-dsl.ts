@@ -37,7 +37,8 @@ export function extProperty(run: GradleRun, i: number): void {
   if (!entry) return;
   const { facts } = run;
   const { name, value } = entry;
-  if (name === facts.section.jetty.property && hasJetty(run)) return setString(run, value, facts.section.jetty.value, 'build/jetty-servlet');
+  const jettyRow = facts.section.jetty;
+  if (jettyRow && name === jettyRow.property && hasJetty(run)) return setString(run, value, jettyRow.value, 'build/jetty-servlet');
   if (name === facts.section.boot.kotlin.versionProperty) {
     if (isLower(value.value, facts.target.kotlin)) setString(run, value, facts.target.kotlin, 'build/kotlin-version');
     return;
@@ -134,8 +135,8 @@ function hasCoordinate(run: GradleRun, g: string, a: string): boolean {
 }
 
 function hasJetty(run: GradleRun): boolean {
-  const s = run.facts.section.jetty.starter;
-  return hasCoordinate(run, s.groupId, s.artifactId);
+  const s = run.facts.section.jetty?.starter;
+  return s !== undefined && hasCoordinate(run, s.groupId, s.artifactId);
 }
 
 /** The project's own `dependencies { }` (top level, not buildscript's). */
@@ -145,7 +146,7 @@ function projectDependencies(run: GradleRun): GradleBlock | undefined {
 
 export function jetty(run: GradleRun): void {
   const j = run.facts.section.jetty;
-  if (!hasJetty(run)) return;
+  if (!j || !hasJetty(run)) return;
   if (run.tokens.some((t, i) => extEntryAt(run.tokens, i)?.name === j.property)) return;
   const deps = projectDependencies(run);
   if (!deps) return;

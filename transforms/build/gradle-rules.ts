@@ -9,6 +9,7 @@ import { DEPENDENCY_RULES } from './out.js';
 import { coordinateString, mapNotation, templatedCoordinate } from './gradle-coordinates.js';
 import { bootTaskBlocks, dependencyLocking, extProperty, jetty, mainClassName, propertiesMigrator } from './gradle-dsl.js';
 import { compatibility, javaCall } from './gradle-java.js';
+import { gradleFlywayModules } from './flyway-modules.js';
 import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
 export { bomOnlyVersion } from './gradle-boms.js';
@@ -48,6 +49,7 @@ export function migrateGradle(input: GradleInput): void {
   bootTaskBlocks(run);
   dependencyLocking(run);
   if (!run.boot3) jetty(run);
+  gradleFlywayModules(run);
   propertiesMigrator(run);
 }
 

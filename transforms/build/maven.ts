@@ -34,6 +34,7 @@ import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOpti
 import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
 import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
+import { mavenFlywayModules } from './flyway-modules.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
 
@@ -79,6 +80,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
+  mavenFlywayModules(run);
   propertiesMigrator(run);
   return run.out.result();
 }
@@ -179,8 +181,9 @@ function properties(run: PomRun): void {
       }
       continue;
     }
-    if (name === facts.section.jetty.property && hasJetty(run)) {
-      setValue(run, el, facts.section.jetty.value, 'build/jetty-servlet', name);
+    const jettyRow = facts.section.jetty;
+    if (jettyRow && name === jettyRow.property && hasJetty(run)) {
+      setValue(run, el, jettyRow.value, 'build/jetty-servlet', name);
       continue;
     }
     if (name === boot.kotlin.versionProperty || used.some((u) => u.groupId === boot.kotlin.groupId)) {
@@ -467,8 +470,8 @@ function compilerPlugin(run: PomRun): void {
 }
 
 function hasJetty(run: PomRun): boolean {
-  const s = run.facts.section.jetty.starter;
-  return run.model.deps.some((d) => d.kind === 'dependency' && coordinatesEqual(run, d, s.groupId, s.artifactId));
+  const s = run.facts.section.jetty?.starter;
+  return s !== undefined && run.model.deps.some((d) => d.kind === 'dependency' && coordinatesEqual(run, d, s.groupId, s.artifactId));
 }
 
 function coordinatesEqual(run: PomRun, d: DepRef, g: string, a: string): boolean {
@@ -479,7 +482,7 @@ function coordinatesEqual(run: PomRun, d: DepRef, g: string, a: string): boolean
 /** With spring-boot-starter-jetty, jakarta-servlet.version must be 5.0.0 (Jetty 11): add it when this pom lacks it. */
 function jetty(run: PomRun): void {
   const j = run.facts.section.jetty;
-  if (!hasJetty(run) || run.model.properties.has(j.property)) return;
+  if (!j || !hasJetty(run) || run.model.properties.has(j.property)) return;
   addProperty(run, j.property, j.value, 'build/jetty-servlet');
 }
 

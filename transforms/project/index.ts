@@ -6,7 +6,8 @@ import { autoConfigurationPass } from './auto-configuration.js';
 import { runtimePass } from './runtime.js';
 import { envPass } from './env.js';
 import { trailingSlashPass } from './trailing-slash.js';
+import { launcherPass } from './launcher.js';
 
-export const filePasses: FilePass[] = [];
+export const filePasses: FilePass[] = [launcherPass];
 
 export const projectPasses: ProjectPass[] = [factoriesPass, autoConfigurationPass, bannerPass, runtimePass, envPass, trailingSlashPass];

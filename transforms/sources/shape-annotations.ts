@@ -51,6 +51,18 @@ function ownerExtends(ctx: ShapeCtx, ann: Node, fq: string): boolean {
   });
 }
 
+/** The class around an annotation (a member's class, or the class it is on) is annotated with one of `fqs`. */
+function enclosingClassAnnotated(ctx: ShapeCtx, ann: Node, fqs: string[]): string | undefined {
+  let node: Node | null = ann.parent;
+  while (node && node.type !== 'class_declaration' && node.type !== 'object_declaration') node = node.parent;
+  const modifiers = node?.namedChildren.find((c) => c?.type === 'modifiers');
+  for (const m of modifiers?.text.matchAll(/@([\w.]+)/g) ?? []) {
+    const hit = fqs.find((fq) => denotes(ctx.model, m[1]!, fq));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 /** The annotation to write: the arguments that carry over, then the old defaults written out. */
 function replacementText(row: TypeRename, args: Arg[], missing: [string, string][]): string {
   const keeps = new Set(row.annotation!.keeps);
@@ -80,10 +92,12 @@ export function annotationUse(ctx: ShapeCtx, row: TypeRename, uses: Use[], block
     sites.push({ offset: use.node.startIndex, text });
     const unknown = [...new Set(args.filter((a) => !keeps.has(a.name)).map((a) => a.name))];
     const base = shape.notOn && ownerExtends(ctx, use.node, shape.notOn) ? simpleOf(shape.notOn) : undefined;
-    if (unknown.length || base) {
+    const within = shape.notInClassesAnnotated ? enclosingClassAnnotated(ctx, use.node, shape.notInClassesAnnotated) : undefined;
+    if (unknown.length || base || within) {
       const why = [
         unknown.length ? `${unknown.join(', ')} ${unknown.length > 1 ? 'have' : 'has'} no equal in @${simpleOf(row.to)}` : '',
         base ? `the class extends ${base}, which @${simpleOf(row.to)} does not use (publish its customisations as beans first)` : '',
+        within ? `the class is a @${simpleOf(within)}, where @${simpleOf(row.to)} is not read (it works on test classes)` : '',
       ].filter(Boolean);
       stops.push({ offset: use.node.startIndex, message: `@${simpleOf(row.from)} not rewritten: ${why.join('; ')}. ${row.changes}. Write ${text} once that is settled` });
       continue;

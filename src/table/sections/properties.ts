@@ -31,6 +31,8 @@ export interface PropertyRemoval {
   hint?: string;
   /** The Migration Guide section about it, when the table knows one (else the guide itself). */
   docs?: string;
+  /** The minor that deprecated or removed it, for a row of a target beyond 3.0 (absent: 3.0). */
+  since?: string;
   source: string;
 }
 
@@ -50,6 +52,7 @@ export interface PropertyConversion {
     | 'flyway-ignore-to-pattern' // ignore-<state>-migrations=true -> *:<state>
     | 'single-item' // a list key with one item becomes a scalar key; several items: report
     | 'zipkin-base-url-to-endpoint' // Sleuth's spring.zipkin.base-url + /api/v2/spans -> Boot's span endpoint
+    | 'boolean-to-access' // an actuator endpoint's enabled true/false -> access unrestricted/none (3.4)
     | 'report'; // no certain rule: leave the line, report
   level: 'error' | 'warning';
   reason: string;

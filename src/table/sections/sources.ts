@@ -47,6 +47,11 @@ export interface AnnotationShape {
   preserve: Record<string, string>;
   /** A class extending this type (fully qualified) relies on the old annotation: reported. */
   notOn?: string;
+  /**
+   * A use inside a class annotated with one of these (fully qualified) is reported: the new
+   * annotation does not work there (@MockitoBean is read on test classes, not in @Configuration).
+   */
+  notInClassesAnnotated?: string[];
 }
 
 /** A Spring or third-party type, annotation or constant with a new name or package. */

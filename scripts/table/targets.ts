@@ -1,0 +1,274 @@
+// The `targets` section: what each minor from 3.1 to 3.5 changes, from data/boot-3x (derived from
+// the published artifacts by scripts/data/derive-boot-3x.ts; its README says from which). Every
+// row names the data file it comes from; src/table/target.ts composes the steps for a target.
+import path from 'node:path';
+import type { DataDir } from './data.js';
+import { openDataDir } from './data.js';
+import { packageRoot } from '../../src/table/load.js';
+import type { CloudTrain, FlywayModuleRow, SecurityDslRow, TargetsSection, TargetStep, TypeChange } from '../../src/table/sections/targets.js';
+import type { PropertyConversion, PropertyRemoval, PropertyRename } from '../../src/table/sections/properties.js';
+import type { CoordinateRow } from '../../src/table/sections/build.js';
+import type { ApiFollowUp } from '../../src/table/sections/sources.js';
+import { coordinateRows } from './targets-coordinates.js';
+import { renamesOf } from './targets-renames.js';
+
+export const BOOT3X_DIR = () => path.join(packageRoot(), 'data', 'boot-3x');
+
+export function releaseNotes(minor: string): string {
+  return `https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-${minor}-Release-Notes`;
+}
+
+interface Minor {
+  minor: string;
+  first: string;
+  latest: string;
+  releases: string[];
+}
+export interface DepsFile {
+  releases: string[];
+  minors: Minor[];
+  properties: Record<string, Record<string, string | null>>;
+  boms: Record<string, Record<string, string>>;
+  managed: Record<string, Record<string, string>>;
+  steps: { minor: string; from: string; to: string; removed: { coordinate: string; version: string | null; managedVia?: string }[]; added: { coordinate: string; version: string | null }[]; moved: { from: string; to: string; version: string | null }[] }[];
+}
+interface DeprecatedRow {
+  name: string;
+  level: 'warning' | 'error';
+  replacement: string | null;
+  reason: string | null;
+  firstRelease: string;
+  type: string | null;
+  replacementType: string | null;
+  replacementExists: boolean;
+  module: string;
+}
+interface RemovedRow {
+  name: string;
+  firstRelease: string;
+  type: string | null;
+  deprecation: { level: 'warning' | 'error'; replacement: string | null; reason: string | null } | null;
+  replacementType: string | null;
+  module: string;
+}
+interface PropertiesFile {
+  steps: { minor: string; from: string; to: string; deprecated: DeprecatedRow[]; removed: RemovedRow[] }[];
+}
+interface ApiRow {
+  fqcn: string;
+  kind: string;
+  module: string;
+  deprecated: { since: string | null; forRemoval: boolean; text: string | null; replacements: string[] } | null;
+}
+interface ApisFile {
+  steps: { minor: string; from: string; to: string; removed: ApiRow[]; deprecated: ApiRow[]; movedModule: { fqcn: string; from: string; to: string; replacedBy: string[] }[] }[];
+}
+interface TrainsFile {
+  trains: { train: string; latest: string; springCloudBuild: string; builtAgainstBoot: string; bootLine: string; modules: { module: string; version: string | null }[] }[];
+}
+interface FlywayFile {
+  drivers: { coordinate: string; databaseTypes: string[] }[];
+  versions: { minor: string; boot: string; flyway: string; core: string[]; modules: Record<string, string[]>; drivers: string[] }[];
+}
+interface GradleFile {
+  minimums: { minor: string; boot: string; gradle: string | null }[];
+}
+interface SecurityFile {
+  securityVersion: string;
+  methods: { type: string; name: string; params: string; since: string | null; forRemoval: boolean; text: string | null; memberLinks: string[] }[];
+}
+
+const PROPS = 'spring-boot-properties-3x.json';
+const BOOLEAN = 'java.lang.Boolean';
+/** Actuator's endpoint access level (3.4): `enabled` true/false become `access` unrestricted/none. */
+const ACCESS = 'org.springframework.boot.actuate.endpoint.Access';
+
+/**
+ * From 3.4 the Gradle plugin checks no version (gradle-3x.json has none): the minimum its system
+ * requirements page documents, "Gradle 7.x (7.6.4 or later) or 8.x (8.4 or later)".
+ */
+const DOCUMENTED_GRADLE: Record<string, { minimumVersion: string; minimum8: string; source: string }> = {
+  '3.4': { minimumVersion: '7.6.4', minimum8: '8.4', source: 'https://docs.spring.io/spring-boot/3.4/system-requirements.html' },
+  '3.5': { minimumVersion: '7.6.4', minimum8: '8.4', source: 'https://docs.spring.io/spring-boot/3.5/system-requirements.html' },
+};
+
+function compare(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+/**
+ * A deprecated or removed key's row: a rename when the replacement is a key of the same type in the
+ * minor (the value carries over as written); a report when the type changes (an Integer of seconds
+ * is not a Duration: the unit may differ); a removal (reported, never deleted) when there is none.
+ */
+function propertyRows(step: PropertiesFile['steps'][number]) {
+  const rename: (PropertyRename & { since: string })[] = [];
+  const remove: (PropertyRemoval & { since: string })[] = [];
+  const convert: (PropertyConversion & { since: string })[] = [];
+  const source = `${PROPS} steps[${step.minor}] (spring-boot ${step.to} configuration metadata)`;
+  const add = (name: string, since: string, level: 'warning' | 'error', replacement: string | null, replacementKnown: boolean, sameType: boolean, reason: string | null, type: string | null, replacementType: string | null) => {
+    if (replacement && replacementKnown && sameType) {
+      rename.push({ from: name, to: replacement, level, source, since });
+    } else if (replacement && replacementKnown) {
+      convert.push({ from: [name], to: replacement, convert: 'report', level, reason: `${reason ? `${reason}. ` : ''}Its replacement takes another type (${type} -> ${replacementType}): set ${replacement} by hand`, source, since });
+    } else {
+      remove.push({
+        key: name,
+        level,
+        reason: reason ?? (level === 'warning' ? `deprecated in Spring Boot ${step.minor} without a replacement` : `removed in Spring Boot ${step.minor}`),
+        ...(replacement ? { hint: replacement } : {}),
+        docs: releaseNotes(step.minor),
+        since,
+        source,
+      });
+    }
+  };
+  // a key without a type in the metadata (documented by hand) takes the replacement Boot names
+  const sameType = (a: string | null, b: string | null) => a === null || a === b;
+  for (const d of step.deprecated) {
+    if (d.replacement && d.replacementExists && d.type === BOOLEAN && d.replacementType === ACCESS) {
+      convert.push({ from: [d.name], to: d.replacement, convert: 'boolean-to-access', level: d.level, reason: d.reason ?? `${d.name} -> ${d.replacement}`, source, since: d.firstRelease });
+      continue;
+    }
+    add(d.name, d.firstRelease, d.level, d.replacement, d.replacementExists, sameType(d.type, d.replacementType), d.reason, d.type, d.replacementType);
+  }
+  for (const r of step.removed) {
+    const dep = r.deprecation;
+    add(r.name, r.firstRelease, 'error', dep?.replacement ?? null, r.replacementType !== null, sameType(r.type, r.replacementType), dep?.reason ?? (dep ? null : `removed in Spring Boot ${step.minor} (no deprecation before)`), r.type, r.replacementType);
+  }
+  return { rename, renamePrefix: [], remove, convert };
+}
+
+function cloudTrain(trains: TrainsFile, minor: string): CloudTrain {
+  // the train built against this minor, or the newest one built against an earlier minor
+  const t = [...trains.trains].filter((x) => compare(x.bootLine, minor) <= 0).sort((a, b) => compare(b.bootLine, a.bootLine))[0];
+  if (!t) throw new Error(`spring-cloud-trains-3x.json: no train for Spring Boot ${minor}`);
+  return {
+    train: t.train,
+    latest: t.latest,
+    boot: t.bootLine,
+    modules: t.modules.filter((m): m is { module: string; version: string } => m.version !== null),
+    source: `spring-cloud-trains-3x.json trains[${t.train}] (spring-cloud-dependencies ${t.latest}, built against spring-boot-dependencies ${t.builtAgainstBoot})`,
+  };
+}
+
+function typeChanges(apis: ApisFile, minor: string): { types: TypeChange[]; followUps: ApiFollowUp[] } {
+  const step = apis.steps.find((s) => s.minor === minor);
+  if (!step) throw new Error(`boot-apis-3x.json: no step ${minor}`);
+  const source = `boot-apis-3x.json steps[${minor}]`;
+  const replacementOf = (r: ApiRow) => (r.deprecated?.replacements.length === 1 ? r.deprecated.replacements[0]! : null);
+  const types: TypeChange[] = [
+    ...step.removed.map((r) => ({ fqcn: r.fqcn, kind: 'removed' as const, replacement: replacementOf(r), text: r.deprecated?.text ?? null, module: r.module, source: `${source}.removed` })),
+    ...step.deprecated.map((r) => ({ fqcn: r.fqcn, kind: 'deprecated' as const, replacement: replacementOf(r), text: r.deprecated?.text ?? null, module: r.module, source: `${source}.deprecated` })),
+  ];
+  const text = (r: ApiRow) => (r.deprecated?.text ? r.deprecated.text.replace(/\{@(?:link|linkplain|code)\s+([^}]*)\}/g, '$1') : '');
+  // deprecated for removal: still compiles on this minor; the minor that removes it reports it as an error
+  const deprecations: ApiFollowUp[] = step.deprecated
+    .filter((r) => r.deprecated?.forRemoval)
+    .map((r) => {
+      const replacement = replacementOf(r);
+      return {
+        type: r.fqcn,
+        kind: r.kind === 'annotation' ? 'annotation' : 'type',
+        action: replacement ? 'rename' : 'manual',
+        replacement,
+        message: `${r.fqcn} is deprecated for removal since Spring Boot ${minor}${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ''}`,
+        docs: releaseNotes(minor),
+        severity: 'warning',
+      };
+    });
+  const followUps: ApiFollowUp[] = step.removed.map((r) => {
+    const replacement = replacementOf(r);
+    const what = r.kind === 'annotation' ? 'annotation' : 'type';
+    return {
+      type: r.fqcn,
+      kind: r.kind === 'annotation' ? 'annotation' : 'type',
+      action: replacement ? 'rename' : 'manual',
+      replacement,
+      message: `${r.fqcn} was removed in Spring Boot ${minor}${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ` (the ${what} is gone from ${r.module})`}`,
+      docs: releaseNotes(minor),
+      severity: 'error',
+    };
+  });
+  return { types, followUps: [...followUps, ...deprecations] };
+}
+
+/** Types that left their jar for another and have a same-named successor where they were (3.2's launchers). */
+function movedTypes(apis: ApisFile, minor: string): { from: string; to: string; module: string; source: string }[] {
+  const step = apis.steps.find((s) => s.minor === minor)!;
+  return step.movedModule
+    .filter((m) => m.replacedBy.length === 1)
+    .map((m) => ({ from: m.fqcn, to: m.replacedBy[0]!, module: m.to, source: `boot-apis-3x.json steps[${minor}].movedModule (${m.from} -> ${m.to})` }));
+}
+
+function flywayRows(flyway: FlywayFile, minor: string): FlywayModuleRow[] {
+  const v = flyway.versions.find((x) => x.minor === minor);
+  if (!v) throw new Error(`flyway-databases-3x.json: no minor ${minor}`);
+  const rows: FlywayModuleRow[] = [];
+  for (const [module, types] of Object.entries(v.modules)) {
+    const drivers = flyway.drivers.filter((d) => d.databaseTypes.some((t) => types.includes(t) && !v.core.includes(t))).map((d) => d.coordinate);
+    if (drivers.length) rows.push({ drivers, module, flyway: v.flyway, source: `flyway-databases-3x.json versions[${minor}] (flyway-core and ${module} ${v.flyway})` });
+  }
+  return rows;
+}
+
+function securityRows(sec: SecurityFile): SecurityDslRow[] {
+  return sec.methods
+    .filter((m) => m.forRemoval && m.since)
+    .map((m) => ({ type: m.type, method: m.name, use: m.memberLinks[0] ?? null, since: m.since!, source: `security-dsl-3x.json (spring-security-config ${sec.securityVersion} sources)` }));
+}
+
+export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X_DIR())): TargetsSection {
+  const deps = boot3x.read<DepsFile>('spring-boot-dependencies-3x.json');
+  const props = boot3x.read<PropertiesFile>(PROPS);
+  const apis = boot3x.read<ApisFile>('boot-apis-3x.json');
+  const trains = boot3x.read<TrainsFile>('spring-cloud-trains-3x.json');
+  const flyway = boot3x.read<FlywayFile>('flyway-databases-3x.json');
+  const gradle = boot3x.read<GradleFile>('gradle-3x.json');
+  const security = boot3x.read<SecurityFile>('security-dsl-3x.json');
+  const defaultVersion = data.read<{ libraries: { name: string; version: string }[] }>('spring-boot-dependencies-3.0.json').libraries.find((l) => l.name === 'Spring Boot')!.version;
+  if (!deps.releases.includes(defaultVersion)) throw new Error(`spring-boot-dependencies-3x.json: the default ${defaultVersion} is not a release`);
+  const steps: TargetStep[] = deps.minors.slice(1).map((m) => {
+    const propStep = props.steps.find((s) => s.minor === m.minor);
+    if (!propStep) throw new Error(`${PROPS}: no step ${m.minor}`);
+    const g = gradle.minimums.find((x) => x.minor === m.minor);
+    const documented = DOCUMENTED_GRADLE[m.minor];
+    if (!g || (!g.gradle && !documented)) throw new Error(`gradle-3x.json: no minimum for ${m.minor}`);
+    const coordinates: CoordinateRow[] = coordinateRows(deps, m.minor);
+    return {
+      minor: m.minor,
+      latest: m.latest,
+      properties: propertyRows(propStep),
+      coordinates,
+      ...typeChanges(apis, m.minor),
+      renames: renamesOf(m.minor, apis.steps.find((s) => s.minor === m.minor)!.deprecated),
+      cloud: cloudTrain(trains, m.minor),
+      gradle: g.gradle
+        ? { minimumVersion: g.gradle, source: `gradle-3x.json minimums[${m.minor}] (spring-boot-gradle-plugin ${g.boot} SpringBootPlugin)` }
+        : { minimumVersion: documented!.minimumVersion, minimum8: documented!.minimum8, source: `${documented!.source} (the ${g.boot} Gradle plugin checks no version: gradle-3x.json)` },
+      movedTypes: movedTypes(apis, m.minor),
+      flyway: flywayRows(flyway, m.minor),
+    };
+  });
+  const boms = new Map<string, { groupId: string; artifactId: string; versionProperty: string }>();
+  for (const m of deps.minors) {
+    for (const [coordinate, ref] of Object.entries(deps.boms[m.latest] ?? {})) {
+      const [groupId, artifactId] = coordinate.split(':');
+      if (!ref.startsWith('=') && !boms.has(coordinate)) boms.set(coordinate, { groupId: groupId!, artifactId: artifactId!, versionProperty: ref });
+    }
+  }
+  return {
+    defaultVersion,
+    releases: deps.releases,
+    minors: deps.minors.map((m) => ({ minor: m.minor, latest: m.latest })),
+    versions: deps.properties,
+    boms: [...boms.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1)),
+    steps,
+    cloud30: cloudTrain(trains, '3.0'),
+    securityDsl: securityRows(security),
+    source: 'data/boot-3x (derived from the artifacts on Maven Central by scripts/data/derive-boot-3x.ts; see its README)',
+  };
+}
