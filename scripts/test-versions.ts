@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadTable } from '../src/table/load.js';
 import { defaultDataDir } from './generate-table.js';
-import { collectVersions, type BootLibraries, type VersionCheck } from './versions/collect.js';
+import { collectVersions, mergeChecks, type BootLibraries, type VersionCheck } from './versions/collect.js';
+import { tableForTarget } from '../src/table/target.js';
 
 const REPO = (process.env.BOOT_UPGRADE_MAVEN_REPO ?? 'https://repo.maven.apache.org/maven2').replace(/\/$/, '');
 const PARALLEL = 8;
@@ -41,7 +42,10 @@ async function main(): Promise<number> {
   // the data names the artifacts of the libraries whose version properties the table rows do not
   const depsFile = path.join(defaultDataDir(), 'spring-boot-dependencies-3.0.json');
   const data = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as BootLibraries) : undefined;
-  const { checks, apart } = collectVersions(loadTable(), data);
+  const table = loadTable();
+  // the default target's table, then each later line's latest patch as the run composes it
+  const targets = [table, ...(table.targets?.minors ?? []).filter((m) => m.latest !== table.targets!.defaultVersion).map((m) => tableForTarget(table, m.minor))];
+  const { checks, apart } = mergeChecks(targets.map((t) => collectVersions(t, data)));
   const answers = new Array<Answer>(checks.length);
   let next = 0;
   await Promise.all(

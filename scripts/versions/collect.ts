@@ -117,9 +117,10 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries): { 
       else apart.push({ what: `${g.groupId} ${version} (build.managedGroups, ${g.library}, Boot ${release})`, reason: `Boot ${release} imports no BOM of this group and neither the row nor the data names one of its modules (the data lists ${boot.defaultVersion}'s BOM)` });
     }
   }
-  const jettyCoordinate = coordinateFor(build.jetty.property, boot.defaultVersion);
-  if (jettyCoordinate) add(jettyCoordinate.groupId, jettyCoordinate.artifactId, build.jetty.value, `build.jetty.value (${build.jetty.property})`);
-  else apart.push({ what: `${build.jetty.property}=${build.jetty.value} (build.jetty)`, reason: 'no row of the table names a coordinate for this property' });
+  const jetty = build.jetty; // absent for a target on Jetty 12 (Boot 3.2+): nothing to pin
+  const jettyCoordinate = jetty ? coordinateFor(jetty.property, boot.defaultVersion) : undefined;
+  if (jetty && jettyCoordinate) add(jettyCoordinate.groupId, jettyCoordinate.artifactId, jetty.value, `build.jetty.value (${jetty.property})`);
+  else if (jetty) apart.push({ what: `${jetty.property}=${jetty.value} (build.jetty)`, reason: 'no row of the table names a coordinate for this property' });
 
   const cloud = build.springCloud;
   add(cloud.bom.groupId, cloud.bom.artifactId, cloud.latest, 'build.springCloud.latest');
@@ -143,6 +144,13 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries): { 
   apart.push({ what: 'build.libraries[].below, coherence.libraries[].minimum', reason: 'bounds compared with, never written' });
   apart.push({ what: 'code.xmlDescriptors[].version', reason: 'XML schema versions of the Jakarta descriptors, not artifacts' });
   return { checks: dedupe(checks), apart };
+}
+
+/** The checks of several tables (the default target and each later line) as one list, each version once. */
+export function mergeChecks(parts: { checks: VersionCheck[]; apart: Apart[] }[]): { checks: VersionCheck[]; apart: Apart[] } {
+  const apart = new Map<string, Apart>();
+  for (const p of parts) for (const a of p.apart) apart.set(a.what, a);
+  return { checks: dedupe(parts.flatMap((p) => p.checks)), apart: [...apart.values()] };
 }
 
 /** One check per coordinate and version (the first place that writes it names it). */

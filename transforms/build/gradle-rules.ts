@@ -10,6 +10,7 @@ import { coordinateString, mapNotation, templatedCoordinate } from './gradle-coo
 import { bootTaskBlocks, dependencyLocking, extProperty, jetty, mainClassName, propertiesMigrator } from './gradle-dsl.js';
 import { compatibility, javaCall } from './gradle-java.js';
 import { gradleFlywayModules } from './flyway-modules.js';
+import { gradleParameters } from './parameters.js';
 import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
 export { bomOnlyVersion } from './gradle-boms.js';
@@ -50,6 +51,7 @@ export function migrateGradle(input: GradleInput): void {
   dependencyLocking(run);
   if (!run.boot3) jetty(run);
   gradleFlywayModules(run);
+  gradleParameters(run);
   propertiesMigrator(run);
 }
 

@@ -35,6 +35,7 @@ import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
 import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
 import { mavenFlywayModules } from './flyway-modules.js';
+import { mavenParameters } from './parameters.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
 
@@ -81,6 +82,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
   mavenFlywayModules(run);
+  mavenParameters(run, addProperty);
   propertiesMigrator(run);
   return run.out.result();
 }

@@ -21,6 +21,7 @@ export const DEPENDENCY_RULES = [
   'build/hand-versioned',
   'build/pinned-line',
   'build/flyway-database',
+  'build/parameter-names',
 ];
 
 export class PassOutput {

@@ -7,8 +7,9 @@ import { javaPass, kotlinPass } from './jvm-pass.js';
 import { xmlDescriptorsPass } from './jakarta/xml-descriptors.js';
 import { serviceLoaderPass } from './jakarta/service-loader.js';
 import { validationMessagesPass } from './jakarta/validation-messages.js';
+import { lambdaDslPass } from './security6/lambda-dsl.js';
 
-export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass, validationMessagesPass];
+export const filePasses: FilePass[] = [javaPass, kotlinPass, xmlDescriptorsPass, validationMessagesPass, lambdaDslPass];
 
 export const projectPasses: ProjectPass[] = [serviceLoaderPass];
 
