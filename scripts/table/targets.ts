@@ -253,19 +253,25 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
       flyway: flywayRows(flyway, m.minor),
     };
   });
-  const boms = new Map<string, { groupId: string; artifactId: string; versionProperty: string }>();
+  const boms = new Map<string, { groupId: string; artifactId: string; versionProperty: string; minors: string[] }>();
   for (const m of deps.minors) {
     for (const [coordinate, ref] of Object.entries(deps.boms[m.latest] ?? {})) {
       const [groupId, artifactId] = coordinate.split(':');
-      if (!ref.startsWith('=') && !boms.has(coordinate)) boms.set(coordinate, { groupId: groupId!, artifactId: artifactId!, versionProperty: ref });
+      if (ref.startsWith('=')) continue;
+      const row = boms.get(coordinate) ?? { groupId: groupId!, artifactId: artifactId!, versionProperty: ref, minors: [] };
+      row.minors.push(m.minor);
+      boms.set(coordinate, row);
     }
   }
+  // the groups each minor's BOM manages itself (a group it no longer lists is not raised to its version)
+  const groups = Object.fromEntries(deps.minors.map((m) => [m.minor, [...new Set(Object.keys(deps.managed[m.latest] ?? {}).map((c) => c.split(':')[0]!))].sort()]));
   return {
     defaultVersion,
     releases: deps.releases,
     minors: deps.minors.map((m) => ({ minor: m.minor, latest: m.latest })),
     versions: deps.properties,
     boms: [...boms.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1)),
+    groups,
     steps,
     cloud30: cloudTrain(trains, '3.0'),
     securityDsl: securityRows(security),

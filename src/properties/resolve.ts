@@ -19,6 +19,15 @@ export type KeyRule =
   | { kind: 'remove'; rule: string; row: PropertyRemoval }
   | { kind: 'convert'; rule: string; row: PropertyConversion };
 
+/**
+ * How a removal reads: 'is removed in Spring Boot 3.0', or for a key a later minor deprecated but
+ * still binds, 'is deprecated in Spring Boot 3.4 (still read)'.
+ */
+export function removalWords(row: PropertyRemoval): string {
+  const line = `Spring Boot ${row.since ?? '3.0'}`;
+  return row.since && row.level === 'warning' ? `is deprecated in ${line} (still read)` : `is removed in ${line}`;
+}
+
 /** One segment of a key: `nodes[0]` has name `nodes` and index `[0]`. */
 interface Segment {
   raw: string;

@@ -133,16 +133,20 @@ function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], r
     const { version30: _gone, ...rest } = row;
     return { ...rest, successor: null, note: `not a version property of Spring Boot ${release}` };
   });
+  // a BOM moves with Boot only while the target imports it (Boot 3.1 imports no artemis-bom, 3.3 does)
+  const imported = new Map(t.boms.map((r) => [`${r.groupId}:${r.artifactId}`, r.minors]));
   const bomVersion = (row: ImportedBomRow): ImportedBomRow => {
-    const v = row.versionProperty ? at(row.versionProperty) : undefined;
+    const v = row.versionProperty && imported.get(`${row.groupId}:${row.artifactId}`)?.includes(minorOf(release)) ? at(row.versionProperty) : undefined;
     return v ? { ...row, version30: { ...row.version30, [release]: v } } : row;
   };
   const known = new Set(b.boms.map((r) => `${r.groupId}:${r.artifactId}`));
   const later: ImportedBomRow[] = t.boms
     .filter((r) => !known.has(`${r.groupId}:${r.artifactId}`))
     .map((r) => ({ groupId: r.groupId, artifactId: r.artifactId, library: r.artifactId, versionProperty: r.versionProperty, version30: {} }));
+  // a group the target's BOM no longer lists (net.sourceforge.htmlunit, now org.htmlunit) keeps no version
+  const listed = new Set(t.groups[minorOf(release)] ?? []);
   const managedGroups: ManagedGroupRow[] = b.managedGroups.map((g) => {
-    const v = g.versionProperty ? at(g.versionProperty) : undefined;
+    const v = g.versionProperty && (listed.has(g.groupId) || b.boms.some((x) => x.groupId === g.groupId && imported.get(`${x.groupId}:${x.artifactId}`)?.includes(minorOf(release)))) ? at(g.versionProperty) : undefined;
     return v ? { ...g, version30: { ...g.version30, [release]: v } } : g;
   });
   const last = steps.at(-1);

@@ -3,7 +3,7 @@
 // group/name, "g:a:v") and plugin ids, on the offsets of the line-level TOML scanner.
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { scanToml, type TomlEntry, type TomlString, type TomlValue } from '../../src/formats/toml.js';
-import { buildFacts, coordinateText, isLower, libraryFor, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
+import { bootLine, buildFacts, coordinateText, managedBefore, isLower, libraryFor, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
 import { targetForCoordinate, targetForPlugin, type VersionTarget } from './gradle-rules.js';
 import { PassOutput } from './out.js';
 import { CATALOG_PIN_RULE, catalogPins } from './catalog-pins.js';
@@ -120,7 +120,7 @@ function library(run: CatalogRun, e: TomlEntry): void {
       return;
     }
     if (!version && row.boot27?.version) run.out.insert(insertionBeforeBrace(run, e.value.close), `, version = "${row.boot27.version}"`, 'build/needs-version');
-    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(key, row));
+    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(run.facts, key, row));
     return;
   }
   findingFor(run, row, e.keyStart);
@@ -149,7 +149,7 @@ function libraryString(run: CatalogRun, e: TomlEntry, s: TomlString): void {
       return;
     }
     if (!v && row.boot27?.version) run.out.insert(s.end, `:${row.boot27.version}`, 'build/needs-version');
-    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(key, row));
+    run.out.report('build/needs-version', 'warning', e.keyStart, unmanaged(run.facts, key, row));
     return;
   }
   findingFor(run, row, e.keyStart);
@@ -205,9 +205,8 @@ function replace(run: CatalogRun, s: TomlString, value: string, rule = 'build/co
   if (s.value !== value) run.out.replace(s.start, s.end, value, rule);
 }
 
-function unmanaged(key: string, row: NonNullable<ReturnType<typeof rowFor>>): string {
-  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
-  return `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`;
+function unmanaged(facts: BuildFacts, key: string, row: NonNullable<ReturnType<typeof rowFor>>): string {
+  return `${key} is no longer managed by ${bootLine(facts)}${managedBefore(facts, row)}. ${row.note}`;
 }
 
 function findingFor(run: CatalogRun, row: NonNullable<ReturnType<typeof rowFor>>, at: number): void {

@@ -196,6 +196,18 @@ export function isLower(version: string, than: string): boolean {
   return compareVersions(version, than) === -1;
 }
 
+/** The target's line for messages: 'Spring Boot 3.0' on the default target, 'Spring Boot 3.5' for 3.5.16. */
+export function bootLine(facts: BuildFacts): string {
+  return `Spring Boot ${facts.target.version.split('.').slice(0, 2).join('.')}`;
+}
+
+/** What a needs-version finding says of the version Boot managed before (2.7's, or the previous line's for a later minor). */
+export function managedBefore(facts: BuildFacts, row: CoordinateRow): string {
+  if (!row.boot27?.version) return '';
+  const before = bootLine(facts) === 'Spring Boot 3.0' ? 'Boot 2.7 managed' : 'the line before managed';
+  return ` (${before} ${row.boot27.version}; an explicit version is needed)`;
+}
+
 /** A Boot version that is not yet 3.x (what this tool migrates from). */
 export function isBoot2(version: string): boolean {
   return isLower(version, '3.0.0');

@@ -17,7 +17,7 @@ const FLYWAY = 'org.flywaydb';
 const CORE = 'flyway-core';
 
 function message(module: string, driver: string, flyway: string, added: boolean): string {
-  const what = `${driver} talks to a database whose Flyway support is not in flyway-core from Flyway ${flyway.split('.')[0]} on (Flyway ${flyway} with this Spring Boot): ${FLYWAY}:${module} holds it, without it the application fails at start-up ("Unsupported Database")`;
+  const what = `${driver} talks to a database whose Flyway support is not in flyway-core at Flyway ${flyway} (what this Spring Boot manages): ${FLYWAY}:${module} holds it, and without it the application fails at start-up ("Unsupported Database")`;
   return added ? `${what}; added beside flyway-core (its version is Boot's)` : `${what}; add ${FLYWAY}:${module} beside flyway-core at flyway-core's version`;
 }
 

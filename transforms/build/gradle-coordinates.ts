@@ -4,7 +4,7 @@ import { httpClient4String } from '../sources/httpclient5/httpclient5-switch.js'
 import { httpClientKeptMessage, switchGradleHttpClient } from './httpclient-build.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
-import { coordinateText, isLower, renamedVersionFollows, rowFor, rowMessage } from './facts.js';
+import { bootLine, coordinateText, isLower, managedBefore, renamedVersionFollows, rowFor, rowMessage } from './facts.js';
 import { bomTarget, bomVariable, importedBom, movingBom, trainAlreadyAssigned } from './gradle-boms.js';
 import { otherCoordinate, otherMap, otherTemplated } from './gradle-libraries.js';
 import { gradleActuator, sleuthBlocked } from './gradle-sleuth.js';
@@ -111,8 +111,7 @@ function needsVersion(run: GradleRun, t: BuildToken, row: CoordinateRow, key: st
     return;
   }
   if (!version && row.boot27?.version) run.out.insert(t.contentEnd!, `:${row.boot27.version}`, 'build/needs-version');
-  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
-  run.out.report('build/needs-version', row.boot27?.version || version ? 'warning' : 'error', t.start, `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`);
+  run.out.report('build/needs-version', row.boot27?.version || version ? 'warning' : 'error', t.start, `${key} is no longer managed by ${bootLine(run.facts)}${managedBefore(run.facts, row)}. ${row.note}`);
 }
 
 /**
@@ -134,7 +133,7 @@ export function templatedCoordinate(run: GradleRun, t: BuildToken): void {
   const target = run.boot3 ? undefined : (targetForCoordinate(run.facts, g, a) ?? (bom ? bomTarget(`${g}:${a}`, bom) : undefined));
   if (target?.bom && single && !single.classifier) bomVariable(run, t, `${g}:${a}`, bom!, single.name);
   else if (target && single && !single.classifier) versionVariable(run, t, single.name, target);
-  else if (bom?.cloud && !single && !trainAlreadyAssigned(run, bom, expr)) run.out.report(bom.rule, 'warning', t.start, `${g}:${a} is imported with version ${expr}: Spring Boot 3.0 needs the ${run.facts.section.springCloud.train} train (latest ${bom.version}); set it there`);
+  else if (bom?.cloud && !single && !trainAlreadyAssigned(run, bom, expr)) run.out.report(bom.rule, 'warning', t.start, `${g}:${a} is imported with version ${expr}: ${bootLine(run.facts)} needs the ${run.facts.section.springCloud.train} train (latest ${bom.version}); set it there`);
   else if (bom && !bom.cloud && target && !single) run.out.report('build/imported-bom', 'warning', t.start, `${g}:${a} is imported with version ${expr}, which overrides the versions Spring Boot ${run.facts.target.version} manages; Boot 3.0 imports ${bom.version}: set it there`);
   const row = rowFor(run.facts, g, a);
   if (!row) return otherTemplated(run, t, g, a, expr);
@@ -142,7 +141,7 @@ export function templatedCoordinate(run: GradleRun, t: BuildToken): void {
     case 'rename':
       return templatedRename(run, t, row, g, a, expr, single ? (single.classifier ?? null) : undefined);
     case 'needs-version':
-      if (!run.boot3 && !run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by Spring Boot 3.0; its version comes from ${expr}: check it. ${row.note}`);
+      if (!run.boot3 && !run.facts.managedTarget.has(`${g}:${a}`)) run.out.report('build/needs-version', 'warning', t.start, `${g}:${a} is no longer managed by ${bootLine(run.facts)}; its version comes from ${expr}: check it. ${row.note}`);
       return;
     case 'manual':
       run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
@@ -233,7 +232,7 @@ export function mapNotation(run: GradleRun, i: number): void {
   else if (row.action === 'needs-version' && !run.boot3) {
     const managed = run.facts.managedTarget.get(`${group.value}:${name.value}`);
     if (managed && version && isLower(version.value, managed)) setString(run, version, managed, 'build/needs-version');
-    else if (!managed) run.out.report('build/needs-version', 'warning', group.start, `${group.value}:${name.value} is no longer managed by Spring Boot 3.0${row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : ''}. ${row.note}`);
+    else if (!managed) run.out.report('build/needs-version', 'warning', group.start, `${group.value}:${name.value} is no longer managed by ${bootLine(run.facts)}${managedBefore(run.facts, row)}. ${row.note}`);
   }
 }
 

@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { bootLine, buildFacts, compareVersions, coordinateText, managedBefore, isBoot2, isLower, javaLevel, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
@@ -421,19 +421,18 @@ function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
   if (!dep.version && (dep.kind === 'dependency' || dep.kind === 'plugin') && run.bootManaged && !locallyManaged(run.models).has(key) && dep.artifactId) {
     if (known) {
       insertAfter(run, dep.artifactId, `<version>${known}</version>`, 'build/needs-version');
-      run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(key, row));
+      run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(run.facts, key, row));
     } else {
-      run.out.report('build/needs-version', 'error', dep.el.start, `${key} is no longer managed by Spring Boot 3.0 and the data knows no version: add one. ${row.note}`);
+      run.out.report('build/needs-version', 'error', dep.el.start, `${key} is no longer managed by ${bootLine(run.facts)} and the data knows no version: add one. ${row.note}`);
     }
     return;
   }
-  run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(key, row));
+  run.out.report('build/needs-version', 'warning', dep.el.start, unmanagedMessage(run.facts, key, row));
 }
 
 /** One text whether the version was added now or is already there (rounds and re-runs agree). */
-function unmanagedMessage(key: string, row: Row): string {
-  const known = row.boot27?.version ? ` (Boot 2.7 managed ${row.boot27.version}; an explicit version is needed)` : '';
-  return `${key} is no longer managed by Spring Boot 3.0${known}. ${row.note}`;
+function unmanagedMessage(facts: BuildFacts, key: string, row: Row): string {
+  return `${key} is no longer managed by ${bootLine(facts)}${managedBefore(facts, row)}. ${row.note}`;
 }
 
 function removeDependency(run: PomRun, dep: DepRef, row: Row): void {

@@ -9,7 +9,7 @@
 // build/spring-cloud-module: an artifact of a module with no release in the train (Sleuth, Cloud
 // Foundry, CLI) that no coordinate row replaces is reported with the data's note.
 import type { SpringCloudSection } from '../../src/table/sections/build.js';
-import { isLower, type BomTarget, type BuildFacts } from './facts.js';
+import { bootLine, isLower, type BomTarget, type BuildFacts } from './facts.js';
 
 export const CLOUD_TRAIN_RULE = 'build/spring-cloud-train';
 export const CLOUD_MODULE_RULE = 'build/spring-cloud-module';
@@ -46,25 +46,30 @@ export function cloudModuleBoms(cloud: SpringCloudSection): BomTarget[] {
   }));
 }
 
+/** `2022.0 "Kilburn"`, or the number alone for a train whose codename the table does not hold. */
+function trainName(t: { train: string; codename: string }): string {
+  return t.codename ? `${t.train} "${t.codename}"` : t.train;
+}
+
 /** What the old version is: 'the 2021.0 "Jubilee" train (Boot 2.6.x, 2.7.x)' when the table knows it. */
 function describeTrain(cloud: SpringCloudSection, version: string): string {
   if (NAMED_TRAIN.test(version.trim())) return 'a pre-2020.0 (named) train';
   const old = cloud.olderTrains.find((t) => version.trim().startsWith(`${t.train}.`));
-  return old ? `the ${old.train} "${old.codename}" train (Boot ${old.boot})` : `older than ${cloud.train}`;
+  return old ? `the ${trainName(old)} train (Boot ${old.boot})` : `older than ${cloud.train}`;
 }
 
 /** The finding for a raised train. `via`: the property or variable that held it. */
 export function trainRaised(facts: BuildFacts, from: string, via?: string, bom?: BomTarget): string {
   const c = facts.section.springCloud;
   if (bom?.module) return `${bom.row.artifactId} ${from}${via ? ` (${via})` : ''} overrides the ${c.train} train's ${bom.row.library} with a line for Boot 2; raised to ${bom.version}, the version Spring Cloud ${c.latest} brings (remove the import to follow the train)`;
-  return `Spring Cloud ${from}${via ? ` (${via})` : ''} is ${describeTrain(c, from)}, which fails at start-up on Spring Boot 3.0; raised to ${c.latest}, the latest ${c.train} "${c.codename}" release (Boot ${c.boot}) — check the ${c.train} release notes of the Spring Cloud modules you use`;
+  return `Spring Cloud ${from}${via ? ` (${via})` : ''} is ${describeTrain(c, from)}, which fails at start-up on ${bootLine(facts)}; raised to ${c.latest}, the latest ${trainName(c)} release (Boot ${c.boot}) — check the ${c.train} release notes of the Spring Cloud modules you use`;
 }
 
 /** The finding for a train that could not be raised: `why` says what stopped it. */
 export function trainKept(facts: BuildFacts, from: string, via: string, why: string, bom?: BomTarget): string {
   const c = facts.section.springCloud;
   if (bom?.module) return `${bom.row.artifactId} ${from} (${via}) overrides the ${c.train} train's ${bom.row.library} with a line for Boot 2, but ${why}: not changed — set it to ${bom.version} or remove the import`;
-  return `Spring Cloud ${from} (${via}) is ${describeTrain(c, from)}, which fails at start-up on Spring Boot 3.0; Boot 3.0 needs ${c.train} (latest ${c.latest}), but ${why}: not changed — set the train to ${c.latest} by hand`;
+  return `Spring Cloud ${from} (${via}) is ${describeTrain(c, from)}, which fails at start-up on ${bootLine(facts)}; it needs ${c.train} (latest ${c.latest}), but ${why}: not changed — set the train to ${c.latest} by hand`;
 }
 
 /** An artifact of a Spring Cloud module that has no release in the train Boot 3.0 needs. */
@@ -75,7 +80,7 @@ export function cloudModuleMessage(facts: BuildFacts, groupId: string, artifactI
     const name = m.module.replace(/^spring-cloud-/, '');
     if (artifactId === m.module || artifactId.startsWith(`${m.module}-`) || artifactId === `spring-cloud-starter-${name}` || artifactId.startsWith(`spring-cloud-starter-${name}-`)) {
       const note = m.note === `no ${c.train} release` ? '' : `: ${m.note}`;
-      return `${groupId}:${artifactId} belongs to ${m.module}, which has no ${c.train} release (the train Spring Boot 3.0 needs)${note}; remove it or replace what it does before the upgrade`;
+      return `${groupId}:${artifactId} belongs to ${m.module}, which has no ${c.train} release (the train ${bootLine(facts)} needs)${note}; remove it or replace what it does before the upgrade`;
     }
   }
   return undefined;

@@ -1,6 +1,6 @@
 // Version-override properties (Maven <properties>, Gradle ext['x.version']): what a Boot 2.7
 // override means under the target release. Shared by the Maven and Gradle passes.
-import { compareVersions, type BuildFacts } from './facts.js';
+import { bootLine, compareVersions, type BuildFacts } from './facts.js';
 
 export type PropertyDecision =
   | { kind: 'update'; to: string; message: string }
@@ -15,7 +15,7 @@ export function decideVersionProperty(facts: BuildFacts, property: string, value
     if (row.successors?.length) {
       return { kind: 'report', message: `${property} no longer exists in Spring Boot ${boot}: the override is ignored. ${row.library} has no BOM any more; override per module with ${row.successors.join(', ')}` };
     }
-    const successor = row.successor ? `; successor: ${row.successor}` : '; Boot 3.0 no longer manages this library';
+    const successor = row.successor ? `; successor: ${row.successor}` : `; ${bootLine(facts)} no longer manages this library`;
     return { kind: 'report', message: `${property} no longer exists in Spring Boot ${boot}: the override (${value}) is ignored${successor}` };
   }
   const target = row.version30[boot];
@@ -27,5 +27,5 @@ export function decideVersionProperty(facts: BuildFacts, property: string, value
   if (vs27 !== undefined && vs27 <= 0) {
     return { kind: 'update', to: target, message: `${property} pinned ${row.library} ${value} (the Boot 2.7 line); Spring Boot ${boot} manages ${target}` };
   }
-  return { kind: 'report', message: `${property} = ${value} pins ${row.library} below ${target}, the version Spring Boot ${boot} manages; check that it works with Boot 3.0 or remove the override` };
+  return { kind: 'report', message: `${property} = ${value} pins ${row.library} below ${target}, the version Spring Boot ${boot} manages; check that it works with ${bootLine(facts)} or remove the override` };
 }

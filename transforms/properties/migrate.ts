@@ -15,7 +15,7 @@ import {
   type TextEdit,
 } from '../../src/formats/properties.js';
 import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
-import { isProfileSpecificForbidden, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import { isProfileSpecificForbidden, removalWords, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity } from './keys.js';
@@ -236,7 +236,7 @@ function renameGroup(work: DocumentWork, targetId: string, sources: { entry: Pro
 
 function removalMessage(key: string, row: PropertyRemoval): string {
   const hint = row.hint ? ` Consider ${row.hint}.` : '';
-  return `${key} is no longer supported by Spring Boot 3.0 (left unchanged): ${row.reason}${hint}`;
+  return row.since ? `${key} ${removalWords(row)} (left unchanged): ${row.reason}${hint}` : `${key} is no longer supported by Spring Boot 3.0 (left unchanged): ${row.reason}${hint}`;
 }
 
 function reportRemovals(work: DocumentWork, resolved: Resolved[]): void {

@@ -7,7 +7,7 @@
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { Token } from '../../src/formats/jvm-tokens.js';
 import { matchingBracket } from '../../src/formats/jvm-tokens.js';
-import { resolveKey } from '../../src/properties/resolve.js';
+import { removalWords, resolveKey } from '../../src/properties/resolve.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { type FileModel, RULE } from './model.js';
 
@@ -50,7 +50,7 @@ function applyKey(table: MigrationTable, k: KeyAt, out: Out): void {
     rule: RULE.propertyKey,
     severity: 'warning',
     offset: k.start,
-    message: r.kind === 'remove' ? `property '${k.key}' is removed in Spring Boot 3.0 (${r.row.reason})` : `property '${k.key}' changes its value or meaning in 3.0; adjust it by hand`,
+    message: r.kind === 'remove' ? `property '${k.key}' ${removalWords(r.row)} (${r.row.reason})` : `property '${k.key}' changes its value or meaning in 3.0; adjust it by hand`,
   });
 }
 

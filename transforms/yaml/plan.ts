@@ -9,7 +9,7 @@ import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/form
 import { pairEnd, scalarText } from '../../src/formats/yaml.js';
 import { convertValue } from '../../src/properties/conversions.js';
 import type { PresentKey } from '../../src/properties/conversions.js';
-import { canonicalSegment, isProfileSpecificForbidden, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
+import { canonicalSegment, isProfileSpecificForbidden, removalWords, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftText } from './blocks.js';
@@ -154,7 +154,7 @@ export class DocPlanner {
 
   private reportRemoved(pair: YamlPair, row: PropertyRemoval): void {
     const hint = row.hint ? ` Consider ${row.hint}.` : '';
-    this.finding(pair, RULES.removed, row.level, `${pair.path.join('.')} is removed in Spring Boot 3.0: ${row.reason}${hint}`, pair.key.range![0], row.docs);
+    this.finding(pair, RULES.removed, row.level, `${pair.path.join('.')} ${removalWords(row)}: ${row.reason}${hint}`, pair.key.range![0], row.docs);
   }
 
   /** Rules for a key whose value is not a map. True when the pair was moved (do not look below it). */

@@ -92,8 +92,10 @@ export interface TargetsSection {
    * release of a run: the version it holds until the next listed release (null: not a property) }.
    */
   versions: Record<string, Record<string, string | null>>;
-  /** BOMs Boot imports in some 3.x release, with their version property. */
-  boms: { groupId: string; artifactId: string; versionProperty: string }[];
+  /** BOMs Boot imports in some 3.x release, with their version property and the minors whose latest patch imports them. */
+  boms: { groupId: string; artifactId: string; versionProperty: string; minors: string[] }[];
+  /** Per minor: the groupIds its BOM lists artifacts of (its own management, imports aside). */
+  groups: Record<string, string[]>;
   steps: TargetStep[];
   /** The 3.0 train (2022.0), for the default target's step-free view. */
   cloud30: CloudTrain;
