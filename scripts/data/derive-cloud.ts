@@ -1,16 +1,27 @@
 // spring-cloud-trains-3x.json: the Spring Cloud release trains of the Boot 3.x years (2022.0 to
 // 2025.0), each train's latest release Central serves, the module versions its BOM imports, and the
-// Boot line it was built against: the train's spring-cloud-build release, whose
-// spring-cloud-build-dependencies pom has spring-boot-dependencies as its parent.
+// Boot lines it was built against (its first and its latest release): a release's spring-cloud-build
+// version, whose spring-cloud-build-dependencies pom has spring-boot-dependencies as its parent.
 import type { Derivation } from './derive-boot-3x.js';
 import type { Artifact } from './maven.js';
 import { CLOUD, cloudBomArtifact, compareVersions, minorOf } from './artifacts.js';
 import { parseBom, resolvedVersion } from './bom.js';
 
-function trains(d: Derivation): { train: string; latest: string; releases: string[] }[] {
+function trains(d: Derivation): { train: string; first: string; latest: string; releases: string[] }[] {
   const by = new Map<string, string[]>();
   for (const v of d.cloudTrains) by.set(minorOf(v), [...(by.get(minorOf(v)) ?? []), v]);
-  return [...by.entries()].sort(([a], [b]) => compareVersions(a, b)).map(([train, rs]) => ({ train, latest: rs.sort(compareVersions).at(-1)!, releases: rs }));
+  return [...by.entries()].sort(([a], [b]) => compareVersions(a, b)).map(([train, rs]) => {
+    const sorted = rs.sort(compareVersions);
+    return { train, first: sorted[0]!, latest: sorted.at(-1)!, releases: sorted };
+  });
+}
+
+/** The Boot release a train release was built against (its spring-cloud-build-dependencies parent). */
+function builtAgainst(d: Derivation, release: string): { build: string; boot: string } {
+  const a = buildDependencies(d, release);
+  const pom = parseBom(d.read(a).toString('utf8'));
+  if (pom.parent?.artifactId !== 'spring-boot-dependencies') throw new Error(`${a.artifactId} ${a.version}: its parent is not spring-boot-dependencies`);
+  return { build: a.version, boot: pom.parent.version };
 }
 
 function buildDependencies(d: Derivation, train: string): Artifact {
@@ -21,7 +32,7 @@ function buildDependencies(d: Derivation, train: string): Artifact {
 }
 
 export function cloudPlan(d: Derivation): Artifact[] {
-  return trains(d).map((t) => buildDependencies(d, t.latest));
+  return trains(d).flatMap((t) => [buildDependencies(d, t.first), buildDependencies(d, t.latest)]);
 }
 
 export function deriveCloudTrains(d: Derivation): unknown {
@@ -29,9 +40,8 @@ export function deriveCloudTrains(d: Derivation): unknown {
     source: `${CLOUD}:spring-cloud-dependencies:<latest of each train>:pom and ${CLOUD}:spring-cloud-build-dependencies:<its spring-cloud-build.version>:pom (Maven Central)`,
     trains: trains(d).map((t) => {
       const bom = parseBom(d.read(cloudBomArtifact(t.latest)).toString('utf8'));
-      const build = buildDependencies(d, t.latest);
-      const buildPom = parseBom(d.read(build).toString('utf8'));
-      if (buildPom.parent?.artifactId !== 'spring-boot-dependencies') throw new Error(`${build.artifactId} ${build.version}: its parent is not spring-boot-dependencies`);
+      const first = builtAgainst(d, t.first);
+      const latest = builtAgainst(d, t.latest);
       const modules = bom.imports
         .map((e) => ({ module: e.coordinate.split(':')[1]!.replace(/-dependencies$/, ''), version: resolvedVersion(bom, e) ?? null }))
         .sort((a, b) => (a.module < b.module ? -1 : 1));
@@ -39,9 +49,11 @@ export function deriveCloudTrains(d: Derivation): unknown {
         train: t.train,
         latest: t.latest,
         releases: t.releases,
-        springCloudBuild: build.version,
-        builtAgainstBoot: buildPom.parent.version,
-        bootLine: minorOf(buildPom.parent.version),
+        springCloudBuild: latest.build,
+        builtAgainstBoot: latest.boot,
+        // the train's first release was built for the lowest Boot line it supports, its latest for the highest
+        firstBuiltAgainstBoot: first.boot,
+        bootLines: [minorOf(first.boot), minorOf(latest.boot)],
         modules,
       };
     }),

@@ -49,6 +49,9 @@ interface DeprecatedRow {
   /** The replacement's type in this minor's metadata; null when the replacement is not a key it lists. */
   replacementType: string | null;
   replacementExists: boolean;
+  /** The defaults of the key and of its replacement as the metadata gives them (a different form hints a different value format). */
+  defaultValue: unknown;
+  replacementDefault: unknown;
   /** The key's state in the previous minor's latest patch: active, absent, or deprecated:<level>:<replacement>. */
   before: string;
   module: string;
@@ -116,6 +119,9 @@ export function derivePropertySteps(d: Derivation): unknown {
         type: p.type ?? null,
         replacementType: target?.type ?? null,
         replacementExists: target !== undefined,
+        // a deprecated key's entry rarely has a default: the key's own earlier one, else its earlier replacement's
+        defaultValue: p.defaultValue ?? before.get(n)?.defaultValue ?? before.get(before.get(n)?.deprecation?.replacement ?? '')?.defaultValue ?? null,
+        replacementDefault: target?.defaultValue ?? null,
         before: state(before.get(n)),
         module: p.module,
       };

@@ -8,6 +8,7 @@ export const METADATA_ENTRY = 'META-INF/spring-configuration-metadata.json';
 export interface MetadataProperty {
   name: string;
   type?: string;
+  defaultValue?: unknown;
   deprecated?: boolean;
   deprecation?: { level?: 'warning' | 'error'; reason?: string; replacement?: string; since?: string };
 }

@@ -41,6 +41,8 @@ interface DeprecatedRow {
   type: string | null;
   replacementType: string | null;
   replacementExists: boolean;
+  defaultValue: unknown;
+  replacementDefault: unknown;
   module: string;
 }
 interface RemovedRow {
@@ -64,7 +66,7 @@ interface ApisFile {
   steps: { minor: string; from: string; to: string; removed: ApiRow[]; deprecated: ApiRow[]; movedModule: { fqcn: string; from: string; to: string; replacedBy: string[] }[] }[];
 }
 interface TrainsFile {
-  trains: { train: string; latest: string; springCloudBuild: string; builtAgainstBoot: string; bootLine: string; modules: { module: string; version: string | null }[] }[];
+  trains: { train: string; latest: string; springCloudBuild: string; builtAgainstBoot: string; firstBuiltAgainstBoot: string; bootLines: [string, string]; modules: { module: string; version: string | null }[] }[];
 }
 interface FlywayFile {
   drivers: { coordinate: string; databaseTypes: string[] }[];
@@ -118,7 +120,7 @@ function propertyRows(step: PropertiesFile['steps'][number]) {
       remove.push({
         key: name,
         level,
-        reason: reason ?? (level === 'warning' ? `deprecated in Spring Boot ${step.minor} without a replacement` : `removed in Spring Boot ${step.minor}`),
+        reason: reason ?? (level === 'warning' ? 'its deprecation names no replacement' : 'no replacement is named'),
         ...(replacement ? { hint: replacement } : {}),
         docs: releaseNotes(step.minor),
         since,
@@ -133,6 +135,12 @@ function propertyRows(step: PropertiesFile['steps'][number]) {
       convert.push({ from: [d.name], to: d.replacement, convert: 'boolean-to-access', level: d.level, reason: d.reason ?? `${d.name} -> ${d.replacement}`, source, since: d.firstRelease });
       continue;
     }
+    // both defaults known and different (http://localhost:9091 against localhost:9091): the value's form may differ
+    const defaults = d.defaultValue === null || d.replacementDefault === null || JSON.stringify(d.defaultValue) === JSON.stringify(d.replacementDefault);
+    if (d.replacement && d.replacementExists && sameType(d.type, d.replacementType) && !defaults) {
+      convert.push({ from: [d.name], to: d.replacement, convert: 'report', level: d.level, reason: `${d.reason ? `${d.reason}. ` : ''}The default changes from ${JSON.stringify(d.defaultValue)} to ${JSON.stringify(d.replacementDefault)}: write the value in ${d.replacement}'s form`, source, since: d.firstRelease });
+      continue;
+    }
     add(d.name, d.firstRelease, d.level, d.replacement, d.replacementExists, sameType(d.type, d.replacementType), d.reason, d.type, d.replacementType);
   }
   for (const r of step.removed) {
@@ -143,15 +151,15 @@ function propertyRows(step: PropertiesFile['steps'][number]) {
 }
 
 function cloudTrain(trains: TrainsFile, minor: string): CloudTrain {
-  // the train built against this minor, or the newest one built against an earlier minor
-  const t = [...trains.trains].filter((x) => compare(x.bootLine, minor) <= 0).sort((a, b) => compare(b.bootLine, a.bootLine))[0];
+  // the newest train whose first release was built for this line or an earlier one
+  const t = [...trains.trains].filter((x) => compare(x.bootLines[0], minor) <= 0).sort((a, b) => compare(b.bootLines[0], a.bootLines[0]))[0];
   if (!t) throw new Error(`spring-cloud-trains-3x.json: no train for Spring Boot ${minor}`);
   return {
     train: t.train,
     latest: t.latest,
-    boot: t.bootLine,
+    boot: t.bootLines[0] === t.bootLines[1] ? t.bootLines[0] : `${t.bootLines[0]}-${t.bootLines[1]}`,
     modules: t.modules.filter((m): m is { module: string; version: string } => m.version !== null),
-    source: `spring-cloud-trains-3x.json trains[${t.train}] (spring-cloud-dependencies ${t.latest}, built against spring-boot-dependencies ${t.builtAgainstBoot})`,
+    source: `spring-cloud-trains-3x.json trains[${t.train}] (its first release built against spring-boot-dependencies ${t.firstBuiltAgainstBoot}, ${t.latest} against ${t.builtAgainstBoot})`,
   };
 }
 

@@ -83,9 +83,26 @@ export function composeProperties(base: PropertiesSection, steps: TargetStep[]):
     return true;
   };
 
+  // a later minor's own row for the very key (Boot's metadata naming where it goes) beats a removal
+  // reached through the key's earlier successor
+  const explicitLater = (key: string, start: number): PropertyRename | undefined => {
+    for (let i = start; i < idx.length; i++) {
+      const r = idx[i]!.rename.get(canonicalKey(key));
+      if (r) return r;
+    }
+    return undefined;
+  };
+  const laterConvert = (key: string): (PropertyConversion & { since: string }) | undefined => idx.map((s) => s.convert.get(canonicalKey(key))).find((c) => c !== undefined);
   const addRename = (row: PropertyRename, start: number) => {
     const f = fate(idx, row.to, start);
-    if (f.kind === 'key') {
+    const later = f.kind === 'removed' ? explicitLater(row.from, 0) : undefined;
+    const conv = f.kind === 'removed' && !later ? laterConvert(row.from) : undefined;
+    if (conv) {
+      convert.push({ ...stripSince(conv), from: [row.from] });
+    } else if (later) {
+      const g = fate(idx, later.to, idx.findIndex((s) => s.rename.get(canonicalKey(row.from)) === later) + 1);
+      rename.push({ ...row, to: g.kind === 'key' ? g.key : later.to, source: `${later.source}` });
+    } else if (f.kind === 'key') {
       rename.push(f.via.length ? { ...row, to: f.key, source: `${row.source}; then ${f.via.join(', ')}` } : row);
     } else if (f.kind === 'removed') {
       remove.push(removalFrom(row.from, row.level, f, f.via.length ? `its successor ${row.to} (then ${f.via.join(', ')})` : `its successor ${row.to}`));
@@ -123,7 +140,12 @@ export function composeProperties(base: PropertiesSection, steps: TargetStep[]):
       }
       for (const r of [...s.remove.values()].filter((x) => startsWithKey(x.key, row.to))) {
         const from = row.from + r.key.slice(row.to.length);
-        if (claim(from) && !from.includes('*')) remove.push(removalFrom(from, 'error', { kind: 'removed', row: r, minor: s.minor, via: [] }, r.key));
+        if (!claim(from) || from.includes('*')) continue;
+        const later = explicitLater(from, 0);
+        const conv = later ? undefined : laterConvert(from);
+        if (later) addRename({ ...later, from }, idx.findIndex((x) => x.rename.get(canonicalKey(from)) === later) + 1);
+        else if (conv) convert.push({ ...stripSince(conv), from: [from] });
+        else remove.push(removalFrom(from, 'error', { kind: 'removed', row: r, minor: s.minor, via: [] }, r.key));
       }
     }
   }

@@ -158,7 +158,7 @@ function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], r
     ...(jetty && jettyMajor > 0 && jettyMajor < 12 ? { jetty } : {}),
     boot: { ...b.boot, releases: [...b.boot.releases, target] },
     versionProperties,
-    boms: [...b.boms.map(bomVersion), ...later.map(bomVersion)],
+    boms: [...b.boms.map(bomVersion), ...later.map(bomVersion).filter((r) => Object.keys(r.version30).length > 0)],
     managedGroups,
     coordinates: composeCoordinates(b.coordinates, steps),
     ...(last?.flyway.length ? { flywayModules: last.flyway } : {}),
