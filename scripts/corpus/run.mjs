@@ -4,7 +4,8 @@
 // export, compile again, and group the errors by cause. See docs/realworld.md.
 //
 //   npm run corpus -- [--only id,id] [--jobs 2] [--mirror DIR] [--out DIR] [--timeout SECONDS]
-//                     [--baseline-only] [--rebaseline] [--reparse] [--repo-local DIR]
+//                     [--baseline-only] [--rebaseline] [--reparse] [--repo-local DIR] [--boot-version V]
+// --boot-version V runs `migrate --boot-version V` (default: the tool's default target).
 // --reparse runs no build: it reads the kept logs again (after a change to the log reader).
 
 import { spawn, execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const root = resolve(here, '../..');
 function parseArgs(argv) {
   const o = { only: null, jobs: 2, mirror: '/work/.mirror', out: '/work/corpus-out', timeout: 2400,
     baselineOnly: false, rebaseline: false, reparse: false, repoLocal: join(homedir(), '.m2', 'repository'),
-    list: join(here, 'repos.json'), cli: join(root, 'dist/cli/boot-upgrade.js') };
+    list: join(here, 'repos.json'), cli: join(root, 'dist/cli/boot-upgrade.js'), bootVersion: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -39,6 +40,7 @@ function parseArgs(argv) {
       case '--repo-local': o.repoLocal = resolve(val()); break;
       case '--list': o.list = resolve(val()); break;
       case '--cli': o.cli = resolve(val()); break;
+      case '--boot-version': o.bootVersion = val(); break;
       case '--baseline-only': o.baselineOnly = true; break;
       case '--rebaseline': o.rebaseline = true; break;
       case '--reparse': o.reparse = true; break;
@@ -200,7 +202,8 @@ async function after(entry, gitDir, opts, compileToo) {
   rmSync(jsonFile, { force: true });
   rmSync(errFile, { force: true });
   // As a user runs it: the built CLI, default options, on the repository's top folder.
-  const r = await run('bash', ['-c', 'exec node "$1" migrate --json "$2" > "$3"', '_', opts.cli, tree, jsonFile],
+  const target = opts.bootVersion ? ['--boot-version', opts.bootVersion] : [];
+  const r = await run('bash', ['-c', 'exec node "$1" migrate --json "$2" "${@:4}" > "$3"', '_', opts.cli, tree, jsonFile, ...target],
     { cwd: tree, log: errFile, timeoutSec: 900, env: { NO_COLOR: '1' } });
   let migrate = { exit: r.code, seconds: r.seconds, timedOut: r.timedOut };
   try {
@@ -277,7 +280,7 @@ async function main() {
       const entry = entries[next++];
       const t0 = Date.now();
       const gitDir = findGitDir(opts.mirror, entry.repo);
-      const rec = { id: entry.id, repo: entry.repo, commit: entry.commit, subdir: entry.subdir ?? null };
+      const rec = { id: entry.id, repo: entry.repo, commit: entry.commit, subdir: entry.subdir ?? null, ...(opts.bootVersion ? { bootVersion: opts.bootVersion } : {}) };
       if (opts.reparse) {
         const prev = store.get(entry.id);
         if (prev && prev.commit === entry.commit) store.put(reparse(entry, prev, opts));
