@@ -6,15 +6,53 @@
 //   deprecated: types this minor newly deprecates, with the same fields (they still compile, and
 //               the next minor may remove them);
 //   movedModule: types that went to another Boot jar (a build that names the old jar alone loses them),
-//               with the types of the same simple name the former jar holds now (replacedBy).
+//               with the types of the same simple name the former jar holds now (replacedBy);
+//   libraries:  the same comparison for Spring Framework's jars, where the step moves to a new
+//               Framework line (6.0 -> 6.1 in Boot 3.2, 6.1 -> 6.2 in 3.4): the types it removed.
 import type { Derivation } from './derive-boot-3x.js';
 import type { Artifact } from './maven.js';
 import { modulesOf, moduleJar } from './artifacts.js';
 import { readEntries } from './jar.js';
 import { readType, typeNameOf, type TypeInfo } from './java-source.js';
 
+/** Spring Framework's jars an application compiles against, versioned by the Boot BOM's spring-framework.version. */
+const FRAMEWORK = {
+  library: 'Spring Framework',
+  property: 'spring-framework.version',
+  groupId: 'org.springframework',
+  modules: ['spring-aop', 'spring-beans', 'spring-context', 'spring-context-support', 'spring-core', 'spring-jdbc', 'spring-jms', 'spring-messaging', 'spring-orm', 'spring-test', 'spring-tx', 'spring-web', 'spring-webflux', 'spring-webmvc'],
+};
+
+function frameworkVersion(d: Derivation, boot: string): string {
+  const v = d.bom(boot).properties[FRAMEWORK.property];
+  if (!v) throw new Error(`spring-boot-dependencies ${boot}: no ${FRAMEWORK.property}`);
+  return v;
+}
+
+function frameworkJars(version: string): Artifact[] {
+  return FRAMEWORK.modules.map((artifactId) => ({ groupId: FRAMEWORK.groupId, artifactId, version, classifier: 'sources' }));
+}
+
 export function apiPlan(d: Derivation): Artifact[] {
-  return d.minors.flatMap((m) => modulesOf(d.bom(m.latest)).map((mod) => moduleJar(mod, m.latest, true)));
+  return [
+    ...d.minors.flatMap((m) => modulesOf(d.bom(m.latest)).map((mod) => moduleJar(mod, m.latest, true))),
+    ...d.minors.flatMap((m) => frameworkJars(frameworkVersion(d, m.latest))),
+  ];
+}
+
+function libraryTypes(d: Derivation, jars: Artifact[]): Types {
+  const module = new Map<string, string>();
+  const info = new Map<string, TypeInfo>();
+  for (const jar of jars) {
+    if (!d.has(jar)) continue;
+    for (const [entry, text] of readEntries(d.read(jar), (n) => typeNameOf(n) !== undefined)) {
+      const t = readType(entry, text);
+      if (!t || module.has(t.fqcn)) continue;
+      module.set(t.fqcn, jar.artifactId);
+      info.set(t.fqcn, t);
+    }
+  }
+  return { module, info };
 }
 
 interface Types {
@@ -69,7 +107,18 @@ export function deriveApiSteps(d: Derivation): unknown {
       replacedBy: [...b.module.entries()].filter(([x, mod]) => mod === a.module.get(t) && x !== t && simple(x) === simple(t)).map(([x]) => x).sort(),
     }));
     const added = [...b.module.keys()].filter((t) => !a.module.has(t)).length;
-    return { minor: m.minor, from: prev.latest, to: m.latest, removed, deprecated, movedModule, addedCount: added };
+    const fa = frameworkVersion(d, prev.latest);
+    const fb = frameworkVersion(d, m.latest);
+    const line = (v: string) => v.split('.').slice(0, 2).join('.');
+    const libraries = [];
+    if (line(fa) !== line(fb)) {
+      const la = libraryTypes(d, frameworkJars(fa));
+      const lb = libraryTypes(d, frameworkJars(fb));
+      const gone = sorted([...la.module.keys()].filter((t) => !lb.module.has(t))).map((t) => row(la.info.get(t)!, la.module.get(t)!));
+      const missing = [...frameworkJars(fa), ...frameworkJars(fb)].filter((j) => !d.has(j)).map((j) => `${j.artifactId}:${j.version}`);
+      libraries.push({ library: FRAMEWORK.library, from: fa, to: fb, removed: gone, ...(missing.length ? { notServed: missing } : {}) });
+    }
+    return { minor: m.minor, from: prev.latest, to: m.latest, removed, deprecated, movedModule, addedCount: added, libraries };
   });
   return {
     source: 'org.springframework.boot:<module>:<latest patch of each minor>:sources (Maven Central): the top-level types of each module, their @Deprecated and javadoc @deprecated',

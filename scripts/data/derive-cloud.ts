@@ -35,10 +35,29 @@ export function cloudPlan(d: Derivation): Artifact[] {
   return trains(d).flatMap((t) => [buildDependencies(d, t.first), buildDependencies(d, t.latest)]);
 }
 
+/** Every coordinate the train's module BOMs manage, with its version and the BOM. */
+function trainManaged(d: Derivation, release: string): Map<string, { version: string | null; bom: string }> {
+  const bom = parseBom(d.read(cloudBomArtifact(release)).toString('utf8'));
+  const out = new Map<string, { version: string | null; bom: string }>();
+  for (const imp of bom.imports) {
+    const version = resolvedVersion(bom, imp);
+    if (!version) continue;
+    const [groupId, artifactId] = imp.coordinate.split(':');
+    const art = { groupId: groupId!, artifactId: artifactId!, version, type: 'pom' as const };
+    d.need([art]);
+    if (!d.has(art)) continue;
+    const module = parseBom(d.read(art).toString('utf8'));
+    for (const m of module.managed) if (!out.has(m.coordinate)) out.set(m.coordinate, { version: resolvedVersion(module, m) ?? null, bom: `${imp.coordinate}:${version}` });
+  }
+  return out;
+}
+
 export function deriveCloudTrains(d: Derivation): unknown {
+  const all = trains(d);
+  const base = all[0] ? trainManaged(d, all[0].latest) : new Map();
   return {
     source: `${CLOUD}:spring-cloud-dependencies:<latest of each train>:pom and ${CLOUD}:spring-cloud-build-dependencies:<its spring-cloud-build.version>:pom (Maven Central)`,
-    trains: trains(d).map((t) => {
+    trains: all.map((t) => {
       const bom = parseBom(d.read(cloudBomArtifact(t.latest)).toString('utf8'));
       const first = builtAgainst(d, t.first);
       const latest = builtAgainst(d, t.latest);
@@ -55,6 +74,15 @@ export function deriveCloudTrains(d: Derivation): unknown {
         firstBuiltAgainstBoot: first.boot,
         bootLines: [minorOf(first.boot), minorOf(latest.boot)],
         modules,
+        // what the first train's module BOMs managed and this train's no longer do (spring-security-rsa
+        // left spring-cloud-commons-dependencies): a build that names it without a version breaks
+        leftManaged:
+          t === all[0]
+            ? []
+            : (() => {
+                const now = trainManaged(d, t.latest);
+                return [...base.entries()].filter(([c]) => !now.has(c) && c.split(':').length === 2).map(([coordinate, v]) => ({ coordinate, ...v })).sort((a, b) => (a.coordinate < b.coordinate ? -1 : 1));
+              })(),
       };
     }),
   };

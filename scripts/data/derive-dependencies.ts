@@ -54,6 +54,8 @@ interface Step {
   propertiesAdded: string[];
   bomsRemoved: string[];
   bomsAdded: string[];
+  /** Coordinates a Spring BOM both releases import stopped managing (with the version it managed). */
+  leftImportedBoms: { coordinate: string; version: string | null; bom: string }[];
 }
 
 /**
@@ -74,6 +76,35 @@ function managedVia(d: Derivation, b: Bom, coordinate: string): string | undefin
     if (bom.managed.some((m) => m.coordinate === `${group}:${artifact}`)) return `${imp.coordinate}:${version}`;
   }
   return undefined;
+}
+
+/**
+ * The Spring projects' BOMs both releases import (spring-security-bom, spring-data-bom, ...): the
+ * coordinates the older one manages and the newer one no longer does (Security 6.3 dropped
+ * spring-security-rsa), unless the new Boot BOM or another of those BOMs manages them.
+ */
+function leftImportedBoms(d: Derivation, a: Bom, b: Bom): { coordinate: string; version: string | null; bom: string }[] {
+  const spring = (bom: Bom) => bom.imports.filter((e) => e.coordinate.startsWith('org.springframework.') || e.coordinate.startsWith('org.springframework:'));
+  const read = (bom: Bom, e: ManagedEntry): Bom | undefined => {
+    const version = resolvedVersion(bom, e);
+    if (!version) return undefined;
+    const [groupId, artifactId] = e.coordinate.split(':');
+    const art = { groupId: groupId!, artifactId: artifactId!, version, type: 'pom' as const };
+    d.need([art]);
+    return d.has(art) ? parseBom(d.read(art).toString('utf8')) : undefined;
+  };
+  const newer = spring(b).map((e) => read(b, e)).filter((x): x is Bom => x !== undefined);
+  const managedNow = new Set([...b.managed.map((m) => m.coordinate), ...newer.flatMap((x) => x.managed.map((m) => m.coordinate))]);
+  const out: { coordinate: string; version: string | null; bom: string }[] = [];
+  for (const e of spring(a)) {
+    if (!b.imports.some((x) => x.coordinate === e.coordinate)) continue;
+    const old = read(a, e);
+    for (const m of old?.managed ?? []) {
+      if (m.coordinate.split(':').length > 2 || managedNow.has(m.coordinate) || out.some((o) => o.coordinate === m.coordinate)) continue;
+      out.push({ coordinate: m.coordinate, version: resolvedVersion(old!, m) ?? null, bom: `${e.coordinate}:${old!.version}` });
+    }
+  }
+  return out.sort((x, y) => (x.coordinate < y.coordinate ? -1 : 1));
 }
 
 function step(d: Derivation, minor: string, fromV: string, toV: string, a: Bom, b: Bom): Step {
@@ -109,6 +140,7 @@ function step(d: Derivation, minor: string, fromV: string, toV: string, a: Bom, 
     propertiesAdded: [...pb].filter((p) => !pa.has(p)).sort(),
     bomsRemoved: [...ba].filter((x) => !bb.has(x)).sort(),
     bomsAdded: [...bb].filter((x) => !ba.has(x)).sort(),
+    leftImportedBoms: leftImportedBoms(d, a, b),
   };
 }
 

@@ -34,5 +34,15 @@ export function coordinateRows(deps: DepsFile, minor: string): CoordinateRow[] {
       source,
     });
   }
+  for (const r of step.leftImportedBoms) {
+    rows.push({
+      from: coordinate(r.coordinate),
+      to: null,
+      action: 'needs-version',
+      note: `Spring Boot ${minor} no longer manages it: ${r.bom.split(':').slice(0, 2).join(':')} stopped listing it (${r.bom.split(':')[2]} managed ${r.version ?? 'it'})`,
+      ...(r.version ? { boot27: { version: r.version } } : {}),
+      source,
+    });
+  }
   return rows;
 }

@@ -30,7 +30,15 @@ export interface DepsFile {
   properties: Record<string, Record<string, string | null>>;
   boms: Record<string, Record<string, string>>;
   managed: Record<string, Record<string, string>>;
-  steps: { minor: string; from: string; to: string; removed: { coordinate: string; version: string | null; managedVia?: string }[]; added: { coordinate: string; version: string | null }[]; moved: { from: string; to: string; version: string | null }[] }[];
+  steps: {
+    minor: string;
+    from: string;
+    to: string;
+    removed: { coordinate: string; version: string | null; managedVia?: string }[];
+    added: { coordinate: string; version: string | null }[];
+    moved: { from: string; to: string; version: string | null }[];
+    leftImportedBoms: { coordinate: string; version: string | null; bom: string }[];
+  }[];
 }
 interface DeprecatedRow {
   name: string;
@@ -63,10 +71,27 @@ interface ApiRow {
   deprecated: { since: string | null; forRemoval: boolean; text: string | null; replacements: string[] } | null;
 }
 interface ApisFile {
-  steps: { minor: string; from: string; to: string; removed: ApiRow[]; deprecated: ApiRow[]; movedModule: { fqcn: string; from: string; to: string; replacedBy: string[] }[] }[];
+  steps: {
+    minor: string;
+    from: string;
+    to: string;
+    removed: ApiRow[];
+    deprecated: ApiRow[];
+    movedModule: { fqcn: string; from: string; to: string; replacedBy: string[] }[];
+    libraries: { library: string; from: string; to: string; removed: ApiRow[] }[];
+  }[];
 }
 interface TrainsFile {
-  trains: { train: string; latest: string; springCloudBuild: string; builtAgainstBoot: string; firstBuiltAgainstBoot: string; bootLines: [string, string]; modules: { module: string; version: string | null }[] }[];
+  trains: {
+    train: string;
+    latest: string;
+    springCloudBuild: string;
+    builtAgainstBoot: string;
+    firstBuiltAgainstBoot: string;
+    bootLines: [string, string];
+    modules: { module: string; version: string | null }[];
+    leftManaged: { coordinate: string; version: string | null; bom: string }[];
+  }[];
 }
 interface FlywayFile {
   drivers: { coordinate: string; databaseTypes: string[] }[];
@@ -150,6 +175,20 @@ function propertyRows(step: PropertiesFile['steps'][number]) {
   return { rename, renamePrefix: [], remove, convert };
 }
 
+function cloudLeftRows(train: string, minor: string, left: { coordinate: string; version: string | null; bom: string }[]): CoordinateRow[] {
+  return left.map((l) => {
+    const [groupId, artifactId] = l.coordinate.split(':');
+    return {
+      from: { groupId: groupId!, artifactId: artifactId! },
+      to: null,
+      action: 'needs-version' as const,
+      note: `the Spring Cloud ${train} train (Spring Boot ${minor}) no longer manages it (${l.bom.split(':').slice(1).join(' ')} of 2022.0 managed ${l.version ?? 'it'})`,
+      ...(l.version ? { boot27: { version: l.version } } : {}),
+      source: `spring-cloud-trains-3x.json trains[${train}].leftManaged`,
+    };
+  });
+}
+
 function cloudTrain(trains: TrainsFile, minor: string): CloudTrain {
   // the newest train whose first release was built for this line or an earlier one
   const t = [...trains.trains].filter((x) => compare(x.bootLines[0], minor) <= 0).sort((a, b) => compare(b.bootLines[0], a.bootLines[0]))[0];
@@ -201,7 +240,22 @@ function typeChanges(apis: ApisFile, minor: string): { types: TypeChange[]; foll
       severity: 'error',
     };
   });
-  return { types, followUps: [...followUps, ...deprecations] };
+  // a type a library line removed (Spring Framework 6.1 in Boot 3.2): an error where code names it
+  const libraryRemovals: ApiFollowUp[] = step.libraries.flatMap((l) =>
+    l.removed.map((r) => {
+      const replacement = replacementOf(r);
+      return {
+        type: r.fqcn,
+        kind: r.kind === 'annotation' ? 'annotation' : 'type',
+        action: replacement ? 'rename' : 'manual',
+        replacement,
+        message: `${r.fqcn} was removed in ${l.library} ${l.to.split('.').slice(0, 2).join('.')} (Spring Boot ${minor})${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ''}`,
+        docs: releaseNotes(minor),
+        severity: 'error',
+      } satisfies ApiFollowUp;
+    }),
+  );
+  return { types, followUps: [...followUps, ...libraryRemovals, ...deprecations] };
 }
 
 /** Types that left their jar for another and have a same-named successor where they were (3.2's launchers). */
@@ -245,7 +299,12 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
     const g = gradle.minimums.find((x) => x.minor === m.minor);
     const documented = DOCUMENTED_GRADLE[m.minor];
     if (!g || (!g.gradle && !documented)) throw new Error(`gradle-3x.json: no minimum for ${m.minor}`);
-    const coordinates: CoordinateRow[] = coordinateRows(deps, m.minor);
+    // what the line's Spring Cloud train stopped managing, first met on this line
+    const train = cloudTrain(trains, m.minor).train;
+    const before = new Set(deps.minors.slice(1).filter((x) => compare(x.minor, m.minor) < 0).map((x) => cloudTrain(trains, x.minor).train));
+    const seen = new Set(trains.trains.filter((x) => before.has(x.train)).flatMap((x) => x.leftManaged.map((l) => l.coordinate)));
+    const left = before.has(train) ? [] : (trains.trains.find((x) => x.train === train)?.leftManaged ?? []).filter((l) => !seen.has(l.coordinate));
+    const coordinates: CoordinateRow[] = [...coordinateRows(deps, m.minor), ...cloudLeftRows(train, m.minor, left)];
     return {
       minor: m.minor,
       latest: m.latest,
