@@ -42,7 +42,7 @@ function propertyRuns(d: Derivation): Record<string, Record<string, string | nul
   return sortedKeys(runs);
 }
 
-interface Step {
+export interface DependencyStep {
   minor: string;
   from: string;
   to: string;
@@ -107,7 +107,7 @@ function leftImportedBoms(d: Derivation, a: Bom, b: Bom): { coordinate: string; 
   return out.sort((x, y) => (x.coordinate < y.coordinate ? -1 : 1));
 }
 
-function step(d: Derivation, minor: string, fromV: string, toV: string, a: Bom, b: Bom): Step {
+function step(d: Derivation, minor: string, fromV: string, toV: string, a: Bom, b: Bom): DependencyStep {
   const coords = (bom: Bom) => new Map(bom.managed.map((e) => [e.coordinate, resolvedVersion(bom, e) ?? null]));
   const ca = coords(a);
   const cb = coords(b);

@@ -38,7 +38,7 @@ function state(p: Prop | undefined): string {
   return `deprecated:${levelOf(p)}:${p.deprecation?.replacement ?? ''}`;
 }
 
-interface DeprecatedRow {
+export interface DeprecatedRow {
   name: string;
   level: 'warning' | 'error';
   replacement: string | null;
@@ -57,7 +57,7 @@ interface DeprecatedRow {
   module: string;
 }
 
-interface RemovedRow {
+export interface RemovedRow {
   name: string;
   firstRelease: string;
   type: string | null;

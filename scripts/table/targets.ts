@@ -5,12 +5,14 @@ import path from 'node:path';
 import type { DataDir } from './data.js';
 import { openDataDir } from './data.js';
 import { packageRoot } from '../../src/table/load.js';
-import type { CloudTrain, FlywayModuleRow, SecurityDslRow, TargetsSection, TargetStep, TypeChange } from '../../src/table/sections/targets.js';
+import type { CloudTrain, FlywayModuleRow, SecurityDslRow, TargetsSection, TargetStep } from '../../src/table/sections/targets.js';
 import type { PropertyConversion, PropertyRemoval, PropertyRename } from '../../src/table/sections/properties.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
-import type { ApiFollowUp } from '../../src/table/sections/sources.js';
 import { coordinateRows } from './targets-coordinates.js';
 import { renamesOf } from './targets-renames.js';
+import { movedTypes, typeChanges, type ApisFile } from './targets-apis.js';
+import type { DependencyStep } from '../data/derive-dependencies.js';
+import type { DeprecatedRow, RemovedRow } from '../data/derive-properties.js';
 
 export const BOOT3X_DIR = () => path.join(packageRoot(), 'data', 'boot-3x');
 
@@ -30,56 +32,10 @@ export interface DepsFile {
   properties: Record<string, Record<string, string | null>>;
   boms: Record<string, Record<string, string>>;
   managed: Record<string, Record<string, string>>;
-  steps: {
-    minor: string;
-    from: string;
-    to: string;
-    removed: { coordinate: string; version: string | null; managedVia?: string }[];
-    added: { coordinate: string; version: string | null }[];
-    moved: { from: string; to: string; version: string | null }[];
-    leftImportedBoms: { coordinate: string; version: string | null; bom: string }[];
-  }[];
-}
-interface DeprecatedRow {
-  name: string;
-  level: 'warning' | 'error';
-  replacement: string | null;
-  reason: string | null;
-  firstRelease: string;
-  type: string | null;
-  replacementType: string | null;
-  replacementExists: boolean;
-  defaultValue: unknown;
-  replacementDefault: unknown;
-  module: string;
-}
-interface RemovedRow {
-  name: string;
-  firstRelease: string;
-  type: string | null;
-  deprecation: { level: 'warning' | 'error'; replacement: string | null; reason: string | null } | null;
-  replacementType: string | null;
-  module: string;
+  steps: DependencyStep[];
 }
 interface PropertiesFile {
   steps: { minor: string; from: string; to: string; deprecated: DeprecatedRow[]; removed: RemovedRow[] }[];
-}
-interface ApiRow {
-  fqcn: string;
-  kind: string;
-  module: string;
-  deprecated: { since: string | null; forRemoval: boolean; text: string | null; replacements: string[] } | null;
-}
-interface ApisFile {
-  steps: {
-    minor: string;
-    from: string;
-    to: string;
-    removed: ApiRow[];
-    deprecated: ApiRow[];
-    movedModule: { fqcn: string; from: string; to: string; replacedBy: string[] }[];
-    libraries: { library: string; from: string; to: string; removed: ApiRow[] }[];
-  }[];
 }
 interface TrainsFile {
   trains: {
@@ -202,69 +158,7 @@ function cloudTrain(trains: TrainsFile, minor: string): CloudTrain {
   };
 }
 
-function typeChanges(apis: ApisFile, minor: string): { types: TypeChange[]; followUps: ApiFollowUp[] } {
-  const step = apis.steps.find((s) => s.minor === minor);
-  if (!step) throw new Error(`boot-apis-3x.json: no step ${minor}`);
-  const source = `boot-apis-3x.json steps[${minor}]`;
-  const replacementOf = (r: ApiRow) => (r.deprecated?.replacements.length === 1 ? r.deprecated.replacements[0]! : null);
-  const types: TypeChange[] = [
-    ...step.removed.map((r) => ({ fqcn: r.fqcn, kind: 'removed' as const, replacement: replacementOf(r), text: r.deprecated?.text ?? null, module: r.module, source: `${source}.removed` })),
-    ...step.deprecated.map((r) => ({ fqcn: r.fqcn, kind: 'deprecated' as const, replacement: replacementOf(r), text: r.deprecated?.text ?? null, module: r.module, source: `${source}.deprecated` })),
-  ];
-  const text = (r: ApiRow) => (r.deprecated?.text ? r.deprecated.text.replace(/\{@(?:link|linkplain|code)\s+([^}]*)\}/g, '$1') : '');
-  // deprecated for removal: still compiles on this minor; the minor that removes it reports it as an error
-  const deprecations: ApiFollowUp[] = step.deprecated
-    .filter((r) => r.deprecated?.forRemoval)
-    .map((r) => {
-      const replacement = replacementOf(r);
-      return {
-        type: r.fqcn,
-        kind: r.kind === 'annotation' ? 'annotation' : 'type',
-        action: replacement ? 'rename' : 'manual',
-        replacement,
-        message: `${r.fqcn} is deprecated for removal since Spring Boot ${minor}${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ''}`,
-        docs: releaseNotes(minor),
-        severity: 'warning',
-      };
-    });
-  const followUps: ApiFollowUp[] = step.removed.map((r) => {
-    const replacement = replacementOf(r);
-    const what = r.kind === 'annotation' ? 'annotation' : 'type';
-    return {
-      type: r.fqcn,
-      kind: r.kind === 'annotation' ? 'annotation' : 'type',
-      action: replacement ? 'rename' : 'manual',
-      replacement,
-      message: `${r.fqcn} was removed in Spring Boot ${minor}${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ` (the ${what} is gone from ${r.module})`}`,
-      docs: releaseNotes(minor),
-      severity: 'error',
-    };
-  });
-  // a type a library line removed (Spring Framework 6.1 in Boot 3.2): an error where code names it
-  const libraryRemovals: ApiFollowUp[] = step.libraries.flatMap((l) =>
-    l.removed.map((r) => {
-      const replacement = replacementOf(r);
-      return {
-        type: r.fqcn,
-        kind: r.kind === 'annotation' ? 'annotation' : 'type',
-        action: replacement ? 'rename' : 'manual',
-        replacement,
-        message: `${r.fqcn} was removed in ${l.library} ${l.to.split('.').slice(0, 2).join('.')} (Spring Boot ${minor})${replacement ? `; use ${replacement}` : ''}${text(r) ? ` (${text(r)})` : ''}`,
-        docs: releaseNotes(minor),
-        severity: 'error',
-      } satisfies ApiFollowUp;
-    }),
-  );
-  return { types, followUps: [...followUps, ...libraryRemovals, ...deprecations] };
-}
 
-/** Types that left their jar for another and have a same-named successor where they were (3.2's launchers). */
-function movedTypes(apis: ApisFile, minor: string): { from: string; to: string; module: string; source: string }[] {
-  const step = apis.steps.find((s) => s.minor === minor)!;
-  return step.movedModule
-    .filter((m) => m.replacedBy.length === 1)
-    .map((m) => ({ from: m.fqcn, to: m.replacedBy[0]!, module: m.to, source: `boot-apis-3x.json steps[${minor}].movedModule (${m.from} -> ${m.to})` }));
-}
 
 function flywayRows(flyway: FlywayFile, minor: string): FlywayModuleRow[] {
   const v = flyway.versions.find((x) => x.minor === minor);
