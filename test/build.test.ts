@@ -17,6 +17,7 @@ import { buildFacts, renamedVersionFollows } from '../transforms/build/facts.js'
 import { migratePom } from '../transforms/build/maven.js';
 import { migrateGradle } from '../transforms/build/gradle-rules.js';
 import { PassOutput } from '../transforms/build/out.js';
+import { tableForTarget } from '../src/table/target.js';
 import { migrateWrapper } from '../transforms/build/wrapper.js';
 
 const table = loadTable();
@@ -55,12 +56,15 @@ describe('build table section', () => {
 });
 
 describe('--boot-version', () => {
-  it('accepts 3.0.x, 3.0 and the releases the data knows; refuses others with one clear line', () => {
+  it('accepts 3.0.x, 3.0 and any 3.x release up to the latest 3.5.x; refuses others with one clear line', () => {
     expect(targetRelease(table, undefined).version).toBe('3.0.13');
     expect(targetRelease(table, '3.0.x').version).toBe('3.0.13');
     expect(targetRelease(table, '3.0.0').version).toBe('3.0.0');
+    // a release the bundled rows do not list is read from the table composed for it
     expect(() => targetRelease(table, '3.0.5')).toThrow(BuildOptionError);
-    expect(() => targetRelease(table, '3.1.0')).toThrow('--boot-version 3.1.0: not a release the table knows (known: 3.0.13, 3.0.0, or 3.0.x for 3.0.13)');
+    expect(targetRelease(tableForTarget(table, '3.0.5'), '3.0.5')).toMatchObject({ version: '3.0.5', kotlin: '1.7.22' });
+    expect(targetRelease(tableForTarget(table, '3.5'), '3.5').version).toBe(table.targets!.minors.at(-1)!.latest);
+    expect(() => targetRelease(table, '3.6.0')).toThrow(/^--boot-version 3\.6\.0: not a Spring Boot release this tool migrates to/);
   });
 });
 

@@ -13,6 +13,8 @@ afterEach(() => {
 });
 
 const ESC = '\x1b[';
+/** The default run's closing line names the newest line the table knows. */
+const FURTHER = `; Spring Boot 3.5 (${JSON.parse(readFileSync(path.join(__dirname, '..', 'migration-table.json'), 'utf8')).targets.minors.at(-1).latest}) is one option away: --boot-version 3.5`;
 
 describe('migrate and --dry-run say what needs a human', () => {
   it('errors in full, warnings grouped by rule with a count and one explanation, one closing line', () => {
@@ -33,18 +35,27 @@ describe('migrate and --dry-run say what needs a human', () => {
     expect(lines).toContain('    application services/app, 2 finding(s):');
     expect(lines).toContain(`      ${JAVA_PATH}:10:19: GET /orders/ no longer reaches Orders#list.`);
     expect(lines).toContain(`      ${JAVA_PATH}:12:19: GET /orders/{id}/ no longer reaches Orders#one.`);
-    expect(lines.at(-1)).toBe('next: run boot-upgrade migrate (or git apply this diff from the base folder), then fix the 1 error(s) and review the 2 warning(s) above');
+    expect(lines.at(-1)).toBe(`next: run boot-upgrade migrate (or git apply this diff from the base folder), then fix the 1 error(s) and review the 2 warning(s) above${FURTHER}`);
   });
 
   it('migrate (writing) ends with the next step too; nothing left says so', () => {
     const top = acmeRepo(temps);
     const r = bash('boot-upgrade migrate services/app', top);
     expect(r.status).toBe(0);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('next: fix the 1 error(s) and review the 2 warning(s) above, review the changes (git diff), then run boot-upgrade check');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`next: fix the 1 error(s) and review the 2 warning(s) above, review the changes (git diff), then run boot-upgrade check${FURTHER}`);
     expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toContain('spring.data.redis.host=localhost');
     const clean = acmeRepo(temps, false, { [PROPS_PATH]: 'spring.data.redis.host=h\n', [JAVA_PATH]: 'package a;\n', [GRADLE_PATH]: '' });
     const again = bash('boot-upgrade migrate --dry-run .', clean);
-    expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do; the repository is ready for Spring Boot 3.0');
+    expect(again.stderr.trimEnd().split('\n').at(-1)).toBe(`next: nothing to do; the repository is ready for Spring Boot 3.0${FURTHER}`);
+  });
+
+  it('a run to the newest line says it is ready for that line and names no further one; a release that does not exist is a usage error', () => {
+    const clean = acmeRepo(temps, false, { [PROPS_PATH]: 'spring.data.redis.host=h\n', [JAVA_PATH]: 'package a;\n', [GRADLE_PATH]: '' });
+    const r = bash('boot-upgrade migrate --dry-run --boot-version 3.5 .', clean);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do; the repository is ready for Spring Boot 3.5');
+    const bad = bash('boot-upgrade migrate --dry-run --boot-version 3.6 .', clean);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^boot-upgrade: --boot-version 3\.6: not a Spring Boot release this tool migrates to \(a line 3\.0, 3\.1, 3\.2, 3\.3, 3\.4, 3\.5, meaning its latest patch, or an exact release from 3\.0\.0 to 3\.5\.\d+\)\n$/);
   });
 });
 
@@ -118,7 +129,7 @@ describe('exit codes', () => {
     const r = bash('boot-upgrade migrate services/app', top);
     expect(r.status).toBe(3);
     expect(r.stderr).toContain('error [parse-error]');
-    expect(r.stderr).toMatch(/1 file\(s\) could not be parsed and were left untouched$/m);
+    expect(r.stderr).toMatch(/1 file\(s\) could not be parsed and were left untouched(; Spring Boot 3\.5 \([\d.]+\) is one option away: --boot-version 3\.5)?$/m);
     expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toContain('spring.data.redis.host');
   });
 
