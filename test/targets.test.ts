@@ -106,4 +106,12 @@ describe('tableForTarget', () => {
     expect(tableForTarget(table, '3.3').build!.flywayModules?.some((r) => r.module === 'flyway-database-postgresql')).toBe(true);
     expect(tableForTarget(table, '3.2').build!.flywayModules?.some((r) => r.module === 'flyway-database-postgresql')).toBe(false);
   });
+
+  it('adds no later follow-up for a type the 3.0 rows already move or report (@ConstructorBinding, removed in 3.2)', () => {
+    const fqcn = 'org.springframework.boot.context.properties.ConstructorBinding';
+    expect(table.code!.constructorBinding.from).toBe(fqcn);
+    const later = tableForTarget(table, '3.5').code!.followUps.slice(table.code!.followUps.length);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.some((f) => f.type === fqcn)).toBe(false);
+  });
 });
