@@ -107,11 +107,14 @@ describe('tableForTarget', () => {
     expect(tableForTarget(table, '3.2').build!.flywayModules?.some((r) => r.module === 'flyway-database-postgresql')).toBe(false);
   });
 
-  it('adds no later follow-up for a type the 3.0 rows already move or report (@ConstructorBinding, removed in 3.2)', () => {
+  it('adds no later follow-up for a type the 3.0 rows move (@ConstructorBinding, removed in 3.2), and a 3.0 warning gives way to a later removal', () => {
     const fqcn = 'org.springframework.boot.context.properties.ConstructorBinding';
     expect(table.code!.constructorBinding.from).toBe(fqcn);
-    const later = tableForTarget(table, '3.5').code!.followUps.slice(table.code!.followUps.length);
-    expect(later.length).toBeGreaterThan(0);
-    expect(later.some((f) => f.type === fqcn)).toBe(false);
+    const at35 = tableForTarget(table, '3.5').code!.followUps;
+    expect(at35.some((f) => f.type === fqcn)).toBe(false);
+    const tags = 'org.springframework.boot.actuate.metrics.web.servlet.WebMvcTagsProvider';
+    expect(table.code!.followUps.filter((f) => f.type === tags).map((f) => f.severity)).toEqual(['warning']);
+    expect(at35.filter((f) => f.type === tags).map((f) => f.severity)).toEqual(['error']);
+    expect(tableForTarget(table, '3.1').code!.followUps.filter((f) => f.type === tags).map((f) => f.severity)).toEqual(['warning']);
   });
 });

@@ -106,16 +106,18 @@ function compose(table: MigrationTable, t: TargetsSection, release: string): Mig
   const renamed = new Set(steps.flatMap((s) => s.renames.map((r) => r.from)));
   // a deprecation a later step turned into a removal is reported once, as the removal
   const removed = new Set(steps.flatMap((s) => s.types.filter((x) => x.kind === 'removed').map((x) => x.fqcn)));
-  // a type the 2.7 -> 3.0 rows already move away from or report (@ConstructorBinding, deprecated
-  // in 3.0 and removed in 3.2) is theirs: the 3.0 edit leaves no use for the later step to find
-  const handled = new Set(
-    table.code
-      ? [...table.code.types.map((r) => r.from), ...table.code.annotationRemovals.map((r) => r.fqcn), table.code.constructorBinding.from, ...table.code.followUps.map((r) => r.type)]
-      : [],
-  );
-  const follows = (f: TargetStep['followUps'][number]) => !renamed.has(f.type) && !handled.has(f.type) && !(f.severity === 'warning' && removed.has(f.type));
+  // a type the 2.7 -> 3.0 rows move away from (@ConstructorBinding, deprecated in 3.0 and removed
+  // in 3.2) is theirs: the 3.0 edit leaves no use for the later step to find
+  const moved = new Set(table.code ? [...table.code.types.map((r) => r.from), ...table.code.annotationRemovals.map((r) => r.fqcn), table.code.constructorBinding.from] : []);
+  const follows = (f: TargetStep['followUps'][number]) => !renamed.has(f.type) && !moved.has(f.type) && !(f.severity === 'warning' && removed.has(f.type));
+  // a 3.0 deprecation warning (WebMvcTagsProvider, still adapted by 3.0) gives way to the removal
+  // a later step reports as an error: on that target the code no longer compiles
   const code = table.code
-    ? { ...table.code, types: [...table.code.types, ...steps.flatMap((s) => s.renames)], followUps: [...table.code.followUps, ...steps.flatMap((s) => s.followUps.filter(follows))] }
+    ? {
+        ...table.code,
+        types: [...table.code.types, ...steps.flatMap((s) => s.renames)],
+        followUps: [...table.code.followUps.filter((f) => !removed.has(f.type)), ...steps.flatMap((s) => s.followUps.filter(follows))],
+      }
     : table.code;
   return { ...table, to: minorOf(release), properties, build, ...(code ? { code } : {}) };
 }
