@@ -117,4 +117,14 @@ describe('tableForTarget', () => {
     expect(at35.filter((f) => f.type === tags).map((f) => f.severity)).toEqual(['error']);
     expect(tableForTarget(table, '3.1').code!.followUps.filter((f) => f.type === tags).map((f) => f.severity)).toEqual(['warning']);
   });
+
+  it('raises a BOM by the property the target versions it with (prometheus-client.version moved to another BOM in 3.3)', () => {
+    for (const minor of ['3.3', '3.5']) {
+      const build = tableForTarget(table, minor).build!;
+      const version = (artifactId: string) => build.boms.find((r) => r.artifactId === artifactId)?.version30[latest(minor)];
+      expect(version('simpleclient_bom')).toMatch(/^0\./);
+      expect(version('prometheus-metrics-bom')).toMatch(/^1\./);
+      expect(build.managedGroups.find((g) => g.groupId === 'io.prometheus')?.version30[latest(minor)]).toMatch(/^0\./);
+    }
+  });
 });

@@ -214,14 +214,16 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
       flyway: flywayRows(flyway, m.minor),
     };
   });
+  // one row per BOM and the property that versions it: a property can change meaning (from 3.3
+  // prometheus-client.version versions prometheus-metrics-bom; simpleclient_bom has its own)
   const boms = new Map<string, { groupId: string; artifactId: string; versionProperty: string; minors: string[] }>();
   for (const m of deps.minors) {
     for (const [coordinate, ref] of Object.entries(deps.boms[m.latest] ?? {})) {
       const [groupId, artifactId] = coordinate.split(':');
       if (ref.startsWith('=')) continue;
-      const row = boms.get(coordinate) ?? { groupId: groupId!, artifactId: artifactId!, versionProperty: ref, minors: [] };
+      const row = boms.get(`${coordinate}|${ref}`) ?? { groupId: groupId!, artifactId: artifactId!, versionProperty: ref, minors: [] };
       row.minors.push(m.minor);
-      boms.set(coordinate, row);
+      boms.set(`${coordinate}|${ref}`, row);
     }
   }
   // the groups each minor's BOM manages itself (a group it no longer lists is not raised to its version)
@@ -231,7 +233,7 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
     releases: deps.releases,
     minors: deps.minors.map((m) => ({ minor: m.minor, latest: m.latest })),
     versions: deps.properties,
-    boms: [...boms.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1)),
+    boms: [...boms.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}:${a.minors[0]}` < `${b.groupId}:${b.artifactId}:${b.minors[0]}` ? -1 : 1)),
     groups,
     steps,
     cloud30: cloudTrain(trains, '3.0'),

@@ -143,19 +143,31 @@ function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], r
     return { ...rest, successor: null, note: `not a version property of Spring Boot ${release}` };
   });
   // a BOM moves with Boot only while the target imports it (Boot 3.1 imports no artemis-bom, 3.3 does)
-  const imported = new Map(t.boms.map((r) => [`${r.groupId}:${r.artifactId}`, r.minors]));
+  // at the version of the property the target's BOM versions it with (3.3's simpleclient_bom is
+  // prometheus-simpleclient.version; prometheus-client.version went to another BOM)
+  const importedAt = (groupId: string, artifactId: string) => t.boms.find((r) => r.groupId === groupId && r.artifactId === artifactId && r.minors.includes(minorOf(release)));
+  const imported = { has: (g: string, a: string) => importedAt(g, a) !== undefined };
   const bomVersion = (row: ImportedBomRow): ImportedBomRow => {
-    const v = row.versionProperty && imported.get(`${row.groupId}:${row.artifactId}`)?.includes(minorOf(release)) ? at(row.versionProperty) : undefined;
+    const by = row.versionProperty ? importedAt(row.groupId, row.artifactId)?.versionProperty : undefined;
+    const v = by ? at(by) : undefined;
     return v ? { ...row, version30: { ...row.version30, [release]: v } } : row;
   };
   const known = new Set(b.boms.map((r) => `${r.groupId}:${r.artifactId}`));
   const later: ImportedBomRow[] = t.boms
-    .filter((r) => !known.has(`${r.groupId}:${r.artifactId}`))
+    .filter((r, i) => !known.has(`${r.groupId}:${r.artifactId}`) && t.boms.findIndex((x) => x.groupId === r.groupId && x.artifactId === r.artifactId) === i)
     .map((r) => ({ groupId: r.groupId, artifactId: r.artifactId, library: r.artifactId, versionProperty: r.versionProperty, version30: {} }));
   // a group the target's BOM no longer lists (net.sourceforge.htmlunit, now org.htmlunit) keeps no version
   const listed = new Set(t.groups[minorOf(release)] ?? []);
   const managedGroups: ManagedGroupRow[] = b.managedGroups.map((g) => {
-    const v = g.versionProperty && (listed.has(g.groupId) || b.boms.some((x) => x.groupId === g.groupId && imported.get(`${x.groupId}:${x.artifactId}`)?.includes(minorOf(release)))) ? at(g.versionProperty) : undefined;
+    if (!g.versionProperty) return g;
+    // a group versioned through a BOM takes the property the target versions that BOM with
+    const viaBom = b.boms.find((x) => x.groupId === g.groupId && x.versionProperty === g.versionProperty);
+    const by = viaBom
+      ? (importedAt(viaBom.groupId, viaBom.artifactId)?.versionProperty ?? (listed.has(g.groupId) ? g.versionProperty : undefined))
+      : listed.has(g.groupId) || b.boms.some((x) => x.groupId === g.groupId && imported.has(x.groupId, x.artifactId))
+        ? g.versionProperty
+        : undefined;
+    const v = by ? at(by) : undefined;
     return v ? { ...g, version30: { ...g.version30, [release]: v } } : g;
   });
   const last = steps.at(-1);
