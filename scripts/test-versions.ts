@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadTable } from '../src/table/load.js';
 import { defaultDataDir } from './generate-table.js';
-import { collectVersions, mergeChecks, type BootLibraries, type VersionCheck } from './versions/collect.js';
+import { collectVersions, mergeChecks, type BootLibraries, type TargetBoms, type VersionCheck } from './versions/collect.js';
 import { tableForTarget } from '../src/table/target.js';
 
 const REPO = (process.env.BOOT_UPGRADE_MAVEN_REPO ?? 'https://repo.maven.apache.org/maven2').replace(/\/$/, '');
@@ -42,10 +42,13 @@ async function main(): Promise<number> {
   // the data names the artifacts of the libraries whose version properties the table rows do not
   const depsFile = path.join(defaultDataDir(), 'spring-boot-dependencies-3.0.json');
   const data = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as BootLibraries) : undefined;
+  // and what each later line's BOM manages (a property's artifacts can change from line to line)
+  const targetsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'data', 'boot-3x', 'spring-boot-dependencies-3x.json');
+  const targetBoms = existsSync(targetsFile) ? (JSON.parse(readFileSync(targetsFile, 'utf8')) as TargetBoms) : undefined;
   const table = loadTable();
   // the default target's table, then each later line's latest patch as the run composes it
   const targets = [table, ...(table.targets?.minors ?? []).filter((m) => m.latest !== table.targets!.defaultVersion).map((m) => tableForTarget(table, m.minor))];
-  const { checks, apart } = mergeChecks(targets.map((t) => collectVersions(t, data)));
+  const { checks, apart } = mergeChecks(targets.map((t) => collectVersions(t, data, targetBoms)));
   const answers = new Array<Answer>(checks.length);
   let next = 0;
   await Promise.all(

@@ -43,7 +43,31 @@ function dataIndex(data: BootLibraries | undefined) {
   return { dataModules, dataGroups };
 }
 
-export function collectVersions(table: MigrationTable, data?: BootLibraries): { checks: VersionCheck[]; apart: Apart[] } {
+/** What data/boot-3x/spring-boot-dependencies-3x.json says each line's latest BOM manages: release -> coordinate -> `property` or `=literal`. */
+export interface TargetBoms {
+  managed: Record<string, Record<string, string>>;
+  boms: Record<string, Record<string, string>>;
+}
+
+/**
+ * The module a property (or a group) versions in a later release's own BOM: the name of a property
+ * can move to other artifacts (htmlunit.version: net.sourceforge.htmlunit, then org.htmlunit), so
+ * the 3.0 data does not say. A `-core` module or the one named as the property is preferred (every
+ * module of a library is published; a BOM also lists optional ones, hibernate-agroal).
+ */
+function targetModule(boms: TargetBoms | undefined, release: string, match: (groupId: string, ref: string) => boolean, stem: string): { groupId: string; artifactId: string } | undefined {
+  if (!boms?.managed[release]) return undefined;
+  const managed = { ...boms.managed[release], ...boms.boms[release] };
+  const found = Object.entries(managed)
+    .map(([c, ref]) => ({ parts: c.split(':'), ref }))
+    .filter(({ parts, ref }) => parts.length === 2 && match(parts[0]!, ref))
+    .map(({ parts }) => ({ groupId: parts[0]!, artifactId: parts[1]! }))
+    .sort((a, b) => (a.artifactId < b.artifactId ? -1 : 1));
+  const rank = (a: { artifactId: string }) => (a.artifactId === stem ? 0 : a.artifactId === `${stem}-core` || a.artifactId === `${stem}-clients` ? 1 : a.artifactId.endsWith('-core') ? 2 : 3);
+  return [...found].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+export function collectVersions(table: MigrationTable, data?: BootLibraries, targetBoms?: TargetBoms): { checks: VersionCheck[]; apart: Apart[] } {
   const { dataModules, dataGroups } = dataIndex(data);
   const checks: VersionCheck[] = [];
   const apart: Apart[] = [];
@@ -96,7 +120,12 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries): { 
   // a BOM is a coordinate of the release only when that release imports it (Boot 3.0.0 imports no spring-ws-bom)
   const bomWithout = (c: { groupId: string; artifactId: string }, release: string) => build.boms.some((b) => b.groupId === c.groupId && b.artifactId === c.artifactId && !b.version30[release]);
   const coordinateFor = (property: string, release: string) =>
-    [build.boms.find((b) => b.versionProperty === property && b.version30[release]), named.get(property), dataModules?.get(property)].find((c) => c && !bomWithout(c, release));
+    [
+      release === boot.defaultVersion ? undefined : targetModule(targetBoms, release, (_g, ref) => ref === property, property.replace(/\.version$/, '')),
+      build.boms.find((b) => b.versionProperty === property && b.version30[release]),
+      named.get(property),
+      dataModules?.get(property),
+    ].find((c) => c && !bomWithout(c, release));
 
   for (const c of build.coordinates) {
     const target = c.to ?? c.from;
@@ -112,7 +141,8 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries): { 
   for (const b of build.boms) for (const [release, version] of Object.entries(b.version30)) add(b.groupId, b.artifactId, version, `build.boms[${b.artifactId}].version30[${release}]`);
   for (const g of build.managedGroups) {
     for (const [release, version] of Object.entries(g.version30)) {
-      const artifactId = g.modules?.[0] ?? build.boms.find((b) => b.groupId === g.groupId && b.version30[release])?.artifactId ?? dataGroups?.get(g.groupId);
+      const later = release === boot.defaultVersion ? undefined : targetModule(targetBoms, release, (groupId, ref) => groupId === g.groupId && ref === g.versionProperty, g.groupId.split('.').at(-1)!);
+      const artifactId = later?.artifactId ?? g.modules?.[0] ?? build.boms.find((b) => b.groupId === g.groupId && b.version30[release])?.artifactId ?? dataGroups?.get(g.groupId);
       if (artifactId) add(g.groupId, artifactId, version, `build.managedGroups[${g.groupId}].version30[${release}]`);
       else apart.push({ what: `${g.groupId} ${version} (build.managedGroups, ${g.library}, Boot ${release})`, reason: `Boot ${release} imports no BOM of this group and neither the row nor the data names one of its modules (the data lists ${boot.defaultVersion}'s BOM)` });
     }
