@@ -142,7 +142,9 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries, tar
   for (const g of build.managedGroups) {
     for (const [release, version] of Object.entries(g.version30)) {
       const later = release === boot.defaultVersion ? undefined : targetModule(targetBoms, release, (groupId, ref) => groupId === g.groupId && ref === g.versionProperty, g.groupId.split('.').at(-1)!);
-      const artifactId = later?.artifactId ?? g.modules?.[0] ?? build.boms.find((b) => b.groupId === g.groupId && b.version30[release])?.artifactId ?? dataGroups?.get(g.groupId);
+      // a BOM of the group at this very version first (io.prometheus at 0.16.0 is simpleclient_bom's, not prometheus-metrics-bom's)
+      const sameVersion = build.boms.find((b) => b.groupId === g.groupId && b.version30[release] === version)?.artifactId;
+      const artifactId = sameVersion ?? later?.artifactId ?? g.modules?.[0] ?? build.boms.find((b) => b.groupId === g.groupId && b.version30[release])?.artifactId ?? dataGroups?.get(g.groupId);
       if (artifactId) add(g.groupId, artifactId, version, `build.managedGroups[${g.groupId}].version30[${release}]`);
       else apart.push({ what: `${g.groupId} ${version} (build.managedGroups, ${g.library}, Boot ${release})`, reason: `Boot ${release} imports no BOM of this group and neither the row nor the data names one of its modules (the data lists ${boot.defaultVersion}'s BOM)` });
     }
