@@ -14,6 +14,7 @@ import type {
 import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
 import { buildLibraries, buildTargetVersions } from './build-libraries.js';
+import { buildJakarta, readDerived } from './build-jakarta.js';
 
 interface Library {
   name: string;
@@ -220,6 +221,11 @@ export function buildBuild(data: DataDir): BuildSection {
   const forkRow = (Array.isArray(fork) ? fork : fork.entries).find((e) => e.fqcn.startsWith('spring-boot-maven-plugin <fork>'));
   if (!forkRow) throw new Error('boot-3.0-removed-apis.json: no spring-boot-maven-plugin <fork> row');
 
+  const shared = coords.entries.map(coordinateRow);
+  const jakarta = buildJakarta(readDerived(), shared);
+  const replaced = new Set(jakarta.rows.map((r) => `${r.from.groupId}:${r.from.artifactId}`));
+  const coordinates = [...shared.filter((r) => !replaced.has(`${r.from.groupId}:${r.from.artifactId}`)), ...jakarta.rows];
+
   return {
     boot: {
       groupId: bootGroup.groupId,
@@ -249,7 +255,7 @@ export function buildBuild(data: DataDir): BuildSection {
       source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + OWN,
     },
     gradle: { minimumVersion: '7.5', source: `${OWN} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
-    coordinates: coords.entries.map(coordinateRow),
+    coordinates,
     versionProperties: versionProperties(deps27, deps30, coords),
     boms: importedBoms(deps30),
     jetty: {
@@ -264,5 +270,6 @@ export function buildBuild(data: DataDir): BuildSection {
     libraries: buildLibraries(library(deps30, 'Lombok').version),
     targetVersions: buildTargetVersions(),
     managedGroups: managedGroups(deps30),
+    jakarta: jakarta.section,
   };
 }

@@ -32,6 +32,8 @@ export interface CoordinateRow {
   boot30?: ManagedVersion;
   /** Other targets the sources name (kept for the finding text). */
   alternatives?: Coordinate[];
+  /** A rename applies only to a version below this one (or none): from it on, the artifact itself is on the jakarta line. */
+  onlyBelow?: string;
   source: string;
 }
 
@@ -144,6 +146,51 @@ export interface ManagedGroupRow {
   artifactPrefix?: string;
 }
 
+/** A Jakarta artifact, read from its published jars (scripts/table/derived/jakarta-artifacts.json). */
+export interface JakartaArtifactRow {
+  coordinate: Coordinate;
+  /** api: it holds the spec's classes; implementation: its classes use them. */
+  kind: 'api' | 'implementation';
+  /** The spec's package path below jakarta/ and javax/ (`xml/bind`). */
+  spec: string;
+  /** The first release in the jakarta namespace: every lower release holds (or uses) javax. */
+  firstJakarta: string;
+  /** The version a javax-line pin moves to: Boot 3.0's (managed) or the Jakarta EE 10 platform's. */
+  target?: string;
+  managed?: boolean;
+  /** The jakarta packages of the target version. */
+  packages: string[];
+  source: string;
+}
+
+/** What declaring one artifact (a Boot 3.0 starter, a Boot-managed library) brings. */
+export interface JakartaCarrierRow {
+  coordinate: Coordinate;
+  /** jakarta packages on the compile classpath (transitively). */
+  compile: string[];
+  /** 'groupId:artifactId' of the Jakarta implementations on the runtime classpath. */
+  runtime: string[];
+}
+
+/** An old artifact that held an API and its implementation, renamed to the API alone: the implementation joins it. */
+export interface JakartaCompanionRow {
+  from: Coordinate;
+  api: Coordinate;
+  implementation: Coordinate;
+  version: string;
+  note: string;
+  source: string;
+}
+
+export interface JakartaSection {
+  artifacts: JakartaArtifactRow[];
+  carriers: JakartaCarrierRow[];
+  /** Starters whose dependencies could not be read: a module with one is never proven to lack an API. */
+  unknownCarriers: Coordinate[];
+  companions: JakartaCompanionRow[];
+  source: string;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -174,4 +221,5 @@ export interface BuildSection {
   libraries: LibraryRow[];
   targetVersions: TargetVersionRow[];
   managedGroups: ManagedGroupRow[];
+  jakarta: JakartaSection;
 }
