@@ -302,6 +302,31 @@ function starterClosures(libs: BootLibrary[], jakartaCoordinates: Set<string>, u
   });
 }
 
+/**
+ * What spring-boot-dependencies manages once every BOM it imports is resolved (brave-bom imports
+ * zipkin-reporter-bom: Boot's own data lists only brave-bom), for the coordinates a rename writes.
+ */
+function effectiveManagement(wanted: Set<string>): { groupId: string; artifactId: string; version: string }[] {
+  const dir = path.join(os.tmpdir(), 'boot-upgrade-derive-effective');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'pom.xml'),
+    `<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+<parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-dependencies</artifactId><version>${BOOT}</version><relativePath/></parent>
+<groupId>derive</groupId><artifactId>effective</artifactId><version>1</version><packaging>pom</packaging></project>`,
+  );
+  execFileSync('mvn', ['-B', '-q', 'help:effective-pom', '-Doutput=effective.xml'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const xml = readFileSync(path.join(dir, 'effective.xml'), 'utf8');
+  const management = xml.slice(xml.indexOf('<dependencyManagement>'), xml.indexOf('</dependencyManagement>'));
+  const out = new Map<string, { groupId: string; artifactId: string; version: string }>();
+  for (const m of management.matchAll(/<dependency>\s*<groupId>([^<]+)<\/groupId>\s*<artifactId>([^<]+)<\/artifactId>\s*<version>([^<]+)<\/version>/g)) {
+    const key = `${m[1]}:${m[2]}`;
+    if (wanted.has(key) && !out.has(key)) out.set(key, { groupId: m[1]!, artifactId: m[2]!, version: m[3]! });
+  }
+  return [...out.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
+}
+
 async function main(): Promise<void> {
   const deps = JSON.parse(readFileSync(path.join(defaultDataDir(), 'spring-boot-dependencies-3.0.json'), 'utf8')) as { libraries: BootLibrary[]; source: { tag: string } };
   if (deps.source.tag !== `v${BOOT}`) throw new Error(`spring-boot-dependencies-3.0.json is ${deps.source.tag}, not v${BOOT}`);
@@ -310,18 +335,27 @@ async function main(): Promise<void> {
   const holders = await javaxHolders();
   const unresolved: string[] = [];
   const starters = starterClosures(deps.libraries, implementations, unresolved);
+  const coords = JSON.parse(readFileSync(path.join(defaultDataDir(), 'maven-coordinates-3.0.json'), 'utf8')) as { entries: { to: { groupId: string; artifactId: string } | null }[] };
+  const wanted = new Set([
+    ...coords.entries.flatMap((e) => (e.to && e.to.artifactId !== '*' ? [`${e.to.groupId}:${e.to.artifactId}`] : [])),
+    ...facts.map((f) => `${f.groupId}:${f.artifactId}`),
+    ...CARRIERS,
+  ]);
+  const managed = effectiveManagement(wanted);
   const out = {
     derivedWith: 'npm run derive:jakarta (scripts/derive/jakarta-artifacts.ts), from Maven Central',
     sources: {
       artifacts: `the dependencies of ${PLATFORM.join(' and ')}, and ${IMPLEMENTATIONS.map((i) => `${i.coordinate} (${i.why})`).join('; ')}: each one's released versions (maven-metadata.xml), the jars read`,
       starters: `mvn dependency:list (compile and runtime scope) of each org.springframework.boot:spring-boot-starter-*:${BOOT} and of ${CARRIERS.join(', ')} under spring-boot-starter-parent ${BOOT}; the jakarta/ class entries of every jar resolved`,
       javaxHolders: 'the class entries of each jar',
+      bootManaged: `mvn help:effective-pom of a pom whose parent is org.springframework.boot:spring-boot-dependencies:${BOOT} (every imported BOM resolved): the entries for rename targets (maven-coordinates-3.0.json), the artifacts above and the carriers`,
     },
     artifacts: facts,
     starters,
     /** Starters whose dependencies did not resolve from Central here: nothing is known of them (a module that uses one is never proven to lack an API). */
     unresolvedStarters: unresolved,
     javaxHolders: holders,
+    bootManaged: managed,
   };
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, JSON.stringify(out, null, 2) + '\n');

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Coordinate, CoordinateRow, JakartaArtifactRow, JakartaCarrierRow, JakartaCompanionRow, JakartaSection } from '../../src/table/sections/build.js';
+import type { Coordinate, CoordinateRow, EffectiveManagement, JakartaArtifactRow, JakartaCarrierRow, JakartaCompanionRow, JakartaSection } from '../../src/table/sections/build.js';
 
 interface Derived {
   derivedWith: string;
-  sources: { artifacts: string; starters: string; javaxHolders: string };
+  sources: { artifacts: string; starters: string; javaxHolders: string; bootManaged: string };
   artifacts: {
     groupId: string;
     artifactId: string;
@@ -26,6 +26,7 @@ interface Derived {
   starters: { artifact: string; compile: string[]; runtimeImplementations: string[] }[];
   unresolvedStarters: string[];
   javaxHolders: { groupId: string; artifactId: string; version: string; packages: string[]; implementationPackages: string[]; source: string }[];
+  bootManaged: { groupId: string; artifactId: string; version: string }[];
 }
 
 export const DERIVED = path.join(path.dirname(fileURLToPath(import.meta.url)), 'derived', 'jakarta-artifacts.json');
@@ -122,4 +123,10 @@ export function buildJakarta(d: Derived, coordinates: CoordinateRow[]): { sectio
     source: `${el.source}; ${EL_IMPLEMENTATION.source}; ${elFacts.source}`,
   };
   return { section, rows: [...rows, elRow] };
+}
+
+/** What Boot 3.0.13 manages once its imported BOMs are resolved, for the coordinates the build passes write. */
+export function buildEffectiveManagement(d: Derived, release: string): EffectiveManagement {
+  if (!d.sources.bootManaged.includes(`spring-boot-dependencies:${release}`)) throw new Error(`${DERIVED}: effective management is not of Boot ${release}`);
+  return { release, coordinates: d.bootManaged, source: `${d.derivedWith}: ${d.sources.bootManaged}` };
 }

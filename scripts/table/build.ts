@@ -14,7 +14,7 @@ import type {
 import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
 import { buildLibraries, buildTargetVersions } from './build-libraries.js';
-import { buildJakarta, readDerived } from './build-jakarta.js';
+import { buildEffectiveManagement, buildJakarta, readDerived } from './build-jakarta.js';
 
 interface Library {
   name: string;
@@ -222,7 +222,8 @@ export function buildBuild(data: DataDir): BuildSection {
   if (!forkRow) throw new Error('boot-3.0-removed-apis.json: no spring-boot-maven-plugin <fork> row');
 
   const shared = coords.entries.map(coordinateRow);
-  const jakarta = buildJakarta(readDerived(), shared);
+  const derived = readDerived();
+  const jakarta = buildJakarta(derived, shared);
   const replaced = new Set(jakarta.rows.map((r) => `${r.from.groupId}:${r.from.artifactId}`));
   const coordinates = [...shared.filter((r) => !replaced.has(`${r.from.groupId}:${r.from.artifactId}`)), ...jakarta.rows];
 
@@ -271,5 +272,6 @@ export function buildBuild(data: DataDir): BuildSection {
     targetVersions: buildTargetVersions(),
     managedGroups: managedGroups(deps30),
     jakarta: jakarta.section,
+    effectiveManagement: buildEffectiveManagement(derived, boot.version),
   };
 }

@@ -107,6 +107,10 @@ export function buildFacts(ctx: PassContext): BuildFacts {
       const bom = c && key && !managedTarget.has(key) && c.artifactId !== '*' ? bomOf(boms, c.groupId, true) : undefined;
       if (bom && key) managedTarget.set(key, bom.version);
     }
+    // what Boot manages only through a BOM that a BOM it imports imports (zipkin-reporter-bom under brave-bom)
+    if (target.version === s.effectiveManagement.release) {
+      for (const c of s.effectiveManagement.coordinates) if (!managedTarget.has(`${c.groupId}:${c.artifactId}`)) managedTarget.set(`${c.groupId}:${c.artifactId}`, c.version);
+    }
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
     const groups = new Map<string, ManagedGroup>();

@@ -20,6 +20,7 @@ export const DEPENDENCY_RULES = [
   'build/library',
   'build/hand-versioned',
   'build/pinned-line',
+  'build/jakarta-line',
 ];
 
 export class PassOutput {

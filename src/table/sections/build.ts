@@ -191,6 +191,13 @@ export interface JakartaSection {
   source: string;
 }
 
+/** What spring-boot-dependencies of one release manages with every imported BOM resolved (nested BOMs included), for the coordinates the passes write. */
+export interface EffectiveManagement {
+  release: string;
+  coordinates: { groupId: string; artifactId: string; version: string }[];
+  source: string;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -222,4 +229,5 @@ export interface BuildSection {
   targetVersions: TargetVersionRow[];
   managedGroups: ManagedGroupRow[];
   jakarta: JakartaSection;
+  effectiveManagement: EffectiveManagement;
 }
