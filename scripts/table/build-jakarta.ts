@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Coordinate, CoordinateRow, EffectiveManagement, JakartaArtifactRow, JakartaCarrierRow, JakartaCompanionRow, JakartaSection } from '../../src/table/sections/build.js';
+import type { Coordinate, CoordinateRow, EffectiveManagement, TargetVersionRow, JakartaArtifactRow, JakartaCarrierRow, JakartaCompanionRow, JakartaSection } from '../../src/table/sections/build.js';
 
 interface Derived {
   derivedWith: string;
@@ -129,4 +129,21 @@ export function buildJakarta(d: Derived, coordinates: CoordinateRow[]): { sectio
 export function buildEffectiveManagement(d: Derived, release: string): EffectiveManagement {
   if (!d.sources.bootManaged.includes(`spring-boot-dependencies:${release}`)) throw new Error(`${DERIVED}: effective management is not of Boot ${release}`);
   return { release, coordinates: d.bootManaged, source: `${d.derivedWith}: ${d.sources.bootManaged}` };
+}
+
+/**
+ * A version for every rename target Boot 3.0 does not manage that the Jakarta EE 10 platform names
+ * (javax.ejb:javax.ejb-api -> jakarta.ejb:jakarta.ejb-api 4.0.1), beside the rows already known.
+ */
+export function jakartaTargetVersions(d: Derived, coordinates: CoordinateRow[], known: TargetVersionRow[]): TargetVersionRow[] {
+  const have = new Set(known.map((t) => keyOf(t.coordinate)));
+  const out: TargetVersionRow[] = [];
+  for (const r of coordinates) {
+    if (r.action !== 'rename' || !r.to || r.boot30 || have.has(keyOf(r.to))) continue;
+    const a = d.artifacts.find((x) => keyOf(x) === keyOf(r.to!) && x.target && !x.targetFrom?.startsWith('spring-boot-dependencies'));
+    if (!a) continue;
+    have.add(keyOf(r.to));
+    out.push({ coordinate: { groupId: a.groupId, artifactId: a.artifactId }, version: a.target!, note: `the Jakarta EE 10 platform's version (jakarta namespace from ${a.firstJakarta}); Spring Boot 3.0 does not manage it`, source: `${a.targetFrom}; ${a.source}` });
+  }
+  return out;
 }

@@ -14,7 +14,7 @@ import type {
 import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
 import { buildLibraries, buildTargetVersions } from './build-libraries.js';
-import { buildEffectiveManagement, buildJakarta, readDerived } from './build-jakarta.js';
+import { buildEffectiveManagement, buildJakarta, jakartaTargetVersions, readDerived } from './build-jakarta.js';
 
 interface Library {
   name: string;
@@ -269,7 +269,7 @@ export function buildBuild(data: DataDir): BuildSection {
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
     springCloud: buildSpringCloud(data),
     libraries: buildLibraries(library(deps30, 'Lombok').version),
-    targetVersions: buildTargetVersions(),
+    targetVersions: [...buildTargetVersions(), ...jakartaTargetVersions(derived, coordinates, buildTargetVersions())],
     managedGroups: managedGroups(deps30),
     jakarta: jakarta.section,
     effectiveManagement: buildEffectiveManagement(derived, boot.version),

@@ -31,7 +31,7 @@ function javaxLinePin(run: PomRun, dep: DepRef, g: string, a: string): boolean {
   const t = javaxLineTarget(run.ctx, g, a, raw);
   if (!t) return false;
   setValue(run, dep.version!, t.version, JAKARTA_LINE_RULE, 'version');
-  run.out.report(JAKARTA_LINE_RULE, 'info', dep.el.start, javaxLineMessage(`${g}:${a} version`, raw, t));
+  run.out.report(JAKARTA_LINE_RULE, 'info', dep.el.start, javaxLineMessage(`version`, raw, t));
   return true;
 }
 
