@@ -143,7 +143,7 @@ export function jakartaTargetVersions(d: Derived, coordinates: CoordinateRow[], 
     const a = d.artifacts.find((x) => keyOf(x) === keyOf(r.to!) && x.target && !x.targetFrom?.startsWith('spring-boot-dependencies'));
     if (!a) continue;
     have.add(keyOf(r.to));
-    out.push({ coordinate: { groupId: a.groupId, artifactId: a.artifactId }, version: a.target!, note: `the Jakarta EE 10 platform's version (jakarta namespace from ${a.firstJakarta}); Spring Boot 3.0 does not manage it`, source: `${a.targetFrom}; ${a.source}` });
+    out.push({ coordinate: { groupId: a.groupId, artifactId: a.artifactId }, version: a.target!, note: `the Jakarta EE 10 platform's version (jakarta namespace from ${a.firstJakarta})`, source: `${a.targetFrom}; ${a.source}` });
   }
   return out;
 }

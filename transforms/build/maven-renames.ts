@@ -117,6 +117,9 @@ function versionlessTarget(run: PomRun, dep: DepRef, row: CoordinateRow): Versio
     if (local.has(keyOf(to)) || (local.has(keyOf(row.from)) && version !== undefined)) return { kind: 'managed' };
   }
   if (dep.kind === 'managed-dependency') return { kind: 'managed' }; // an entry without a version manages nothing to begin with
+  // a rename within a group (cf-java-logging-support-servlet -> -servlet-jakarta): what managed the
+  // old artifact is that group's BOM or the build's own management, which publish the group's line
+  if (row.from.groupId === to.groupId && !row.boot27) return { kind: 'managed' };
   const where = run.bootManaged ? `Spring Boot ${run.facts.target.version} does not manage it` : `this build's version management comes from outside the repository (a parent or BOM that is not Spring Boot's), which manages only the old coordinates`;
   if (version) {
     return { kind: 'version', version, message: `${coordinateText(row.from)} was renamed to ${coordinateText(to)} ${version}: the dependency had no <version> and ${where}, so the new artifact's version is written (${row.note})` };

@@ -35,6 +35,7 @@ import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-train
 import { otherCoordinate } from './maven-libraries.js';
 import { rename, renameApplies } from './maven-renames.js';
 import { JAKARTA_LINE_RULE, javaxLineMessage, javaxLinePropertyTarget } from './jakarta-line.js';
+import { mavenJakartaApis } from './maven-jakarta-apis.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
@@ -77,6 +78,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   bootParent(run);
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
+  mavenJakartaApis(run);
   compilerPlugin(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);

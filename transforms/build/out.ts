@@ -21,6 +21,7 @@ export const DEPENDENCY_RULES = [
   'build/hand-versioned',
   'build/pinned-line',
   'build/jakarta-line',
+  'build/jakarta-api',
 ];
 
 export class PassOutput {
