@@ -3,7 +3,7 @@
 // manage. None of this is in ../shared/data: every row names the public page it was checked
 // against. A row is an edit only where the page gives the coordinates and a
 // version built for Boot 3.0; otherwise it is a finding.
-import type { LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
+import type { CodeGeneratorRow, LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
 
 const SPRINGDOC = 'https://springdoc.org/migrating-from-springdoc-v1.html (v1 -> v2 module table); https://github.com/springdoc/springdoc-openapi-demos/wiki/springdoc-openapi-2.x-migration-guide ("springdoc-openapi 2 requires Java 17 and Spring Boot 3.x"); 2.0.2 on Boot 3.0: https://dev.to/willyancaetano/configurando-open-api-no-spring-boot-3-17oc';
 const SPRINGDOC_VERSION = '2.0.2';
@@ -141,6 +141,28 @@ export function buildTargetVersions(): TargetVersionRow[] {
       version: '2.0.1',
       note: 'the jakarta.inject namespace starts at 2.0 (1.x of this artifact still has javax.inject)',
       source: 'https://central.sonatype.com/artifact/jakarta.inject/jakarta.inject-api; 2.0.1 in Maven layout: https://packages.debian.org/forky/all/libjakarta-inject-api-java/filelist',
+    },
+  ];
+}
+
+/**
+ * openapi-generator's spring generator writes javax imports (validation, annotation.Generated,
+ * servlet) unless `useSpringBoot3` is set. Read from the published artifacts: the string is absent
+ * from org/openapitools/codegen/languages/SpringCodegen.class in openapi-generator 6.0.0 and present
+ * in 6.0.1; openapi-generator-maven-plugin 6.0.1 with useSpringBoot3=true generates jakarta.validation,
+ * jakarta.annotation and jakarta.servlet imports and no javax one (spring generator, library
+ * spring-boot, the petclinic-rest API description).
+ */
+export function buildCodeGenerators(): CodeGeneratorRow[] {
+  return [
+    {
+      plugin: { groupId: 'org.openapitools', artifactId: 'openapi-generator-maven-plugin' },
+      generators: ['spring'],
+      option: 'useSpringBoot3',
+      value: 'true',
+      since: '6.0.1',
+      note: 'the spring generator writes javax.validation, javax.annotation.Generated and javax.servlet imports, which do not compile on Boot 3.0, unless configOptions has useSpringBoot3=true (jakarta imports)',
+      source: 'Maven Central: org.openapitools:openapi-generator 6.0.0 and 6.0.1, SpringCodegen.class (the useSpringBoot3 option first appears in 6.0.1); generated with openapi-generator-maven-plugin 6.0.1; https://github.com/OpenAPITools/openapi-generator/pull/12407',
     },
   ];
 }

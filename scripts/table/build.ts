@@ -13,7 +13,7 @@ import type {
 } from '../../src/table/sections/build.js';
 import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
-import { buildLibraries, buildTargetVersions } from './build-libraries.js';
+import { buildCodeGenerators, buildLibraries, buildTargetVersions } from './build-libraries.js';
 import { buildEffectiveManagement, buildJakarta, jakartaTargetVersions, readDerived } from './build-jakarta.js';
 
 interface Library {
@@ -272,6 +272,7 @@ export function buildBuild(data: DataDir): BuildSection {
     targetVersions: [...buildTargetVersions(), ...jakartaTargetVersions(derived, coordinates, buildTargetVersions())],
     managedGroups: managedGroups(deps30),
     jakarta: jakarta.section,
+    codeGenerators: buildCodeGenerators(),
     effectiveManagement: buildEffectiveManagement(derived, boot.version),
   };
 }

@@ -36,9 +36,10 @@ import { otherCoordinate } from './maven-libraries.js';
 import { rename, renameApplies } from './maven-renames.js';
 import { JAKARTA_LINE_RULE, javaxLineMessage, javaxLinePropertyTarget } from './jakarta-line.js';
 import { mavenJakartaApis } from './maven-jakarta-apis.js';
+import { CODE_GENERATOR_RULE, mavenCodeGenerators } from './maven-code-generators.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE, CODE_GENERATOR_RULE];
 
 export interface PomRun {
   text: string;
@@ -79,6 +80,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
   mavenJakartaApis(run);
+  mavenCodeGenerators(run);
   compilerPlugin(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);

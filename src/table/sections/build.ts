@@ -182,6 +182,23 @@ export interface JakartaCompanionRow {
   source: string;
 }
 
+/**
+ * A code-generator plugin whose generated sources import javax unless an option asks for the Boot 3
+ * templates (openapi-generator's spring generator: `useSpringBoot3`).
+ */
+export interface CodeGeneratorRow {
+  plugin: Coordinate;
+  /** The `generatorName` values the option applies to. */
+  generators: string[];
+  /** The configOptions entry to write, and its value. */
+  option: string;
+  value: string;
+  /** The first plugin release that has the option: a lower one generates javax whatever it is told. */
+  since: string;
+  note: string;
+  source: string;
+}
+
 export interface JakartaSection {
   artifacts: JakartaArtifactRow[];
   carriers: JakartaCarrierRow[];
@@ -229,5 +246,6 @@ export interface BuildSection {
   targetVersions: TargetVersionRow[];
   managedGroups: ManagedGroupRow[];
   jakarta: JakartaSection;
+  codeGenerators: CodeGeneratorRow[];
   effectiveManagement: EffectiveManagement;
 }
