@@ -3,6 +3,7 @@
 // row, and every type/annotation/field/method/package row of the removed-API data, lands here;
 // rows of other kinds (property values, files) belong to other sections.
 import { lostSupertypes } from './lost-supertypes.js';
+import { freemarkerServletFollowUps } from './freemarker.js';
 import type {
   ApiFollowUp,
   PackageKept,
@@ -281,7 +282,7 @@ export function buildCode(data: DataDir): SourcesSection {
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
     // a follow-up that a lostSupertypes row now carries out is no longer a manual step
-    followUps: followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)),
+    followUps: [...followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)), ...freemarkerServletFollowUps()],
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
     xmlDescriptors: xmlDescriptors(jakarta),
     validationMessages: validationMessages(jakarta),
