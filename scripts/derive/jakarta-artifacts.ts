@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { compareVersions } from '../../transforms/build/facts.js';
 import { defaultDataDir } from '../generate-table.js';
+import type { DerivedArtifact } from '../table/build-jakarta.js';
 
 const REPO = (process.env.BOOT_UPGRADE_MAVEN_REPO ?? 'https://repo.maven.apache.org/maven2').replace(/\/$/, '');
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'table', 'derived', 'jakarta-artifacts.json');
@@ -125,19 +126,7 @@ function namespaceOf(entries: Record<string, Uint8Array>, spec: string, implemen
   return seen;
 }
 
-interface ArtifactFact {
-  groupId: string;
-  artifactId: string;
-  /** The spec's package path below jakarta/ and javax/ (`xml/bind`): what the jars were read for. */
-  spec: string;
-  firstJakarta: string;
-  lastJavax?: string;
-  target?: string;
-  targetFrom?: string;
-  packages: string[];
-  kind: 'api' | 'implementation';
-  source: string;
-}
+type ArtifactFact = DerivedArtifact;
 
 async function firstJakarta(g: string, a: string, spec: string, implementation: boolean): Promise<{ first: string; lastJavax?: string; source: string }> {
   const { versions, url } = await released(g, a);

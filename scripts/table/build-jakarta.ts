@@ -8,21 +8,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Coordinate, CoordinateRow, EffectiveManagement, TargetVersionRow, JakartaArtifactRow, JakartaCarrierRow, JakartaCompanionRow, JakartaSection } from '../../src/table/sections/build.js';
 
+/** One Jakarta artifact as scripts/derive/jakarta-artifacts.ts read it from its jars. */
+export interface DerivedArtifact {
+  groupId: string;
+  artifactId: string;
+  /** The spec's package path below jakarta/ and javax/ (`xml/bind`): what the jars were read for. */
+  spec: string;
+  firstJakarta: string;
+  lastJavax?: string;
+  target?: string;
+  targetFrom?: string;
+  packages: string[];
+  kind: 'api' | 'implementation';
+  source: string;
+}
+
 interface Derived {
   derivedWith: string;
   sources: { artifacts: string; starters: string; javaxHolders: string; bootManaged: string };
-  artifacts: {
-    groupId: string;
-    artifactId: string;
-    spec: string;
-    firstJakarta: string;
-    lastJavax?: string;
-    target?: string;
-    targetFrom?: string;
-    packages: string[];
-    kind: 'api' | 'implementation';
-    source: string;
-  }[];
+  artifacts: DerivedArtifact[];
   starters: { artifact: string; compile: string[]; runtimeImplementations: string[] }[];
   unresolvedStarters: string[];
   javaxHolders: { groupId: string; artifactId: string; version: string; packages: string[]; implementationPackages: string[]; source: string }[];
