@@ -126,6 +126,24 @@ describe('every rename row', () => {
   });
 });
 
+describe('a versionless dependency Boot 3.0 no longer manages', () => {
+  const pom = (management: string) =>
+    `<project>\n${management}  <dependencies>\n    <dependency>\n      <groupId>org.springframework.boot</groupId>\n      <artifactId>spring-boot-starter-activemq</artifactId>\n    </dependency>\n  </dependencies>\n</project>\n`;
+  const severity = (text: string) => migratePom(file('pom.xml', 'pom', text), ctx()).findings!.find((f) => f.rule === 'build/removed-integration')?.severity;
+
+  it('is an error under Boot\'s parent and under an import of Boot\'s own BOM (which is what no longer manages it)', () => {
+    const parent = '  <parent>\n    <groupId>org.springframework.boot</groupId>\n    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>2.7.18</version>\n  </parent>\n';
+    const bom = '  <dependencyManagement>\n    <dependencies>\n      <dependency>\n        <groupId>org.springframework.boot</groupId>\n        <artifactId>spring-boot-dependencies</artifactId>\n        <version>2.7.18</version>\n        <type>pom</type>\n        <scope>import</scope>\n      </dependency>\n    </dependencies>\n  </dependencyManagement>\n';
+    expect(severity(pom(parent))).toBe('error');
+    expect(severity(pom(bom))).toBe('error');
+  });
+
+  it('is a warning when another imported BOM may manage it', () => {
+    const other = '  <parent>\n    <groupId>org.springframework.boot</groupId>\n    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>2.7.18</version>\n  </parent>\n  <dependencyManagement>\n    <dependencies>\n      <dependency>\n        <groupId>com.example.platform</groupId>\n        <artifactId>platform-bom</artifactId>\n        <version>4.1.0</version>\n        <type>pom</type>\n        <scope>import</scope>\n      </dependency>\n    </dependencies>\n  </dependencyManagement>\n';
+    expect(severity(pom(other))).toBe('warning');
+  });
+});
+
 describe('gradle rules', () => {
   const migrate = (text: string, dsl: 'groovy' | 'kotlin' = 'groovy') => {
     const out = new PassOutput();

@@ -337,7 +337,14 @@ function unresolvable(run: PomRun, dep: DepRef, key: string): string {
   if (dep.version || dep.kind !== 'dependency' || !run.bootManaged || run.facts.managedTarget.has(key) || locallyManaged(run.models).has(key)) return '';
   // another BOM the build imports may manage it; Spring's own BOMs manage only their own groups
   const group = key.slice(0, key.indexOf(':'));
-  const imports = run.models.flatMap((m) => m.deps.filter((d) => d.kind === 'managed-dependency' && textValue(m.text, d.scope) === 'import').map((d) => resolveValue(run.models, textValue(m.text, d.groupId)) ?? ''));
+  // (Boot's own BOM is what managedTarget already answered for)
+  const boot = run.facts.section.boot;
+  const imports = run.models.flatMap((m) =>
+    m.deps
+      .filter((d) => d.kind === 'managed-dependency' && textValue(m.text, d.scope) === 'import')
+      .filter((d) => !(resolveValue(run.models, textValue(m.text, d.groupId)) === boot.groupId && resolveValue(run.models, textValue(m.text, d.artifactId)) === boot.bom))
+      .map((d) => resolveValue(run.models, textValue(m.text, d.groupId)) ?? ''),
+  );
   if (imports.some((g) => !g.startsWith('org.springframework') || group.startsWith(g))) return '';
   return `no <version>, and Spring Boot ${run.facts.target.version} no longer manages it: the build will not resolve until it has one or is replaced. `;
 }
