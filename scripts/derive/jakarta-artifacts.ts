@@ -40,8 +40,12 @@ const IMPLEMENTATIONS: { coordinate: string; spec: string; why: string }[] = [
   { coordinate: 'jakarta.jws:jakarta.jws-api', spec: 'jws', why: 'the Web Services Metadata API, merged into jakarta.xml.ws-api in EE 10' },
 ];
 
-/** Artifacts that carry javax packages under names no Boot row knows: the packages found in their jar are the evidence of a rename. */
-const JAVAX_HOLDERS = ['org.glassfish:javax.servlet:3.1.1', 'javax.servlet:jstl:1.2'];
+/**
+ * Artifacts that carry javax packages under names no Boot row knows (the packages found in their jar
+ * are the evidence of a rename), and javax artifacts the data renames to an API alone whose jar also
+ * held the implementation (javax.mail:mail: javax.mail with com.sun.mail), which must come along.
+ */
+const JAVAX_HOLDERS = ['org.glassfish:javax.servlet:3.1.1', 'javax.servlet:jstl:1.2', 'javax.mail:mail:1.4.7'];
 
 /** Boot-managed artifacts (not starters) that bring Jakarta APIs to a module that declares them. */
 const CARRIERS = [
@@ -229,7 +233,7 @@ async function javaxHolders(): Promise<{ groupId: string; artifactId: string; ve
     const [g, a, v] = c.split(':') as [string, string, string];
     const entries = await jar(g, a, v);
     const packages = packagesIn(entries, 'javax/');
-    const implementationPackages = packagesIn(entries, 'org/').filter((p) => !p.includes('.javax.'));
+    const implementationPackages = [...packagesIn(entries, 'org/'), ...packagesIn(entries, 'com/')].filter((p) => !p.includes('.javax.'));
     out.push({ groupId: g, artifactId: a, version: v, packages, implementationPackages: [...new Set(implementationPackages.map((p) => p.split('.').slice(0, 4).join('.')))], source: jarUrl(g, a, v) });
   }
   return out;

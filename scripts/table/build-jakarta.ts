@@ -101,7 +101,7 @@ export function buildJakarta(d: Derived, coordinates: CoordinateRow[]): { sectio
         api: to,
         implementation: { groupId: impl.groupId, artifactId: impl.artifactId },
         version: impl.target!,
-        note: `${h.groupId}:${h.artifactId} held the API and its implementation (${h.implementationPackages.join(', ')}); ${keyOf(to)} is the API alone: without ${impl.groupId}:${impl.artifactId} the tags do not resolve at run time`,
+        note: `${h.groupId}:${h.artifactId} held the API and its implementation (${h.implementationPackages.join(', ')}); ${keyOf(to)} is the API alone: without ${impl.groupId}:${impl.artifactId} nothing implements it at run time`,
         source: `${h.source} (class entries); ${impl.source}`,
       });
     }
