@@ -26,11 +26,11 @@ export function otherCoordinate(run: GradleRun, t: BuildToken, g: string, a: str
 /** `"g:a:${v}"`: the variable is the user's (it may version other things): reported, coordinates and all. */
 export function otherTemplated(run: GradleRun, t: BuildToken, g: string, a: string, expr: string): void {
   const row = usable(run, g, a, t);
-  if (row) run.out.report(LIBRARY_RULE, 'warning', t.start, libraryVariableMessage(row, `${g}:${a}`, expr));
+  if (row) run.out.report(LIBRARY_RULE, row.action === 'rename' ? 'error' : 'warning', t.start, libraryVariableMessage(row, `${g}:${a}`, expr));
 }
 
 function unversioned(run: GradleRun, row: LibraryRow, key: string, at: BuildToken): void {
-  if (row.action === 'rename') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryVariableMessage(row, key, 'outside this script (no version here)'));
+  if (row.action === 'rename') run.out.report(LIBRARY_RULE, 'error', at.start, libraryVariableMessage(row, key, 'outside this script (no version here)'));
 }
 
 /** group: 'g', name: 'a', version: 'v' (either DSL). */
@@ -71,13 +71,13 @@ function usable(run: GradleRun, g: string, a: string, at: BuildToken): LibraryRo
   const row = libraryFor(run.facts, g, a);
   if (!row) {
     const cloud = cloudModuleMessage(run.facts, g, a);
-    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'warning', at.start, cloud);
+    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'error', at.start, cloud);
     return undefined;
   }
   if (row.action === 'manual' && run.springfox?.on && row.successor && at.type === 'string') {
     switchGradleSpringfox(run, at, run.springfox);
     return undefined;
   }
-  if (row.action === 'manual') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryMessage(row, `${g}:${a}`) + (row.successor && run.springfox ? `; not replaced by springdoc in this run: ${run.springfox.why}` : ''));
+  if (row.action === 'manual') run.out.report(LIBRARY_RULE, row.kept ?? 'warning', at.start, libraryMessage(row, `${g}:${a}`) + (row.successor && run.springfox ? `; not replaced by springdoc in this run: ${run.springfox.why}` : ''));
   return row.action === 'manual' || run.boot3 ? undefined : row;
 }

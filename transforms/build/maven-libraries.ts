@@ -18,7 +18,7 @@ export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string):
   const lib = libraryFor(run.facts, g, a);
   if (lib) return library(run, dep, lib, `${g}:${a}`);
   const cloud = cloudModuleMessage(run.facts, g, a);
-  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
+  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'error', dep.el.start, cloud);
   else if (!cloud && (dep.kind === 'dependency' || dep.kind === 'managed-dependency') && dep.version && run.bootManaged && !run.boot3) pinnedLine(run, dep, g, a);
 }
 
@@ -43,7 +43,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
   if (row.action === 'manual') {
     const switched = dep.kind !== 'exclusion' ? springfoxSwitchOn(run.ctx, row) : undefined;
     if (switched) return switchMavenSpringfox(run, dep, switched);
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
+    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, row.kept ?? 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
     return;
   }
   const raw = dep.version ? textValue(run.text, dep.version) : undefined;
@@ -58,7 +58,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
     return;
   }
   if (!follows) {
-    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
+    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'error', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
     return;
   }
   if (row.action === 'rename' && !renameLibrary(run, dep, row, key)) return;

@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, coordinateText, isBoot2, isLower, javaLevel, keptVersionSeverity, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
@@ -112,7 +112,8 @@ function reportEntities(run: PomRun): void {
 export function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
   const span = valueSpan(run.text, el);
   if (!span) {
-    run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
+    // a version the run must raise and cannot (Boot, Java 17, Kotlin, the Cloud train): as migrated it does not build
+    run.out.report(rule, keptVersionSeverity(rule), el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
     return;
   }
   if (run.text.slice(span.start, span.end) !== value) run.out.replace(span.start, span.end, value, rule);
@@ -124,18 +125,18 @@ function bootVersion(run: PomRun, versionEl: XmlElement | undefined, what: strin
   const raw = textValue(run.text, versionEl);
   const target = run.facts.target.version;
   if (raw === undefined) {
-    run.out.report('build/xml-entity', 'warning', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
+    run.out.report('build/xml-entity', 'error', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
     return;
   }
   const prop = singleProperty(raw);
   if (prop) {
-    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
+    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'error', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
     return; // the pom that defines it updates the property
   }
   if (raw.includes('${')) return;
   if (isBoot2(raw)) {
     setValue(run, versionEl, target, 'build/boot-version', `${what} version`);
-    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'info', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }
 
@@ -175,7 +176,7 @@ function properties(run: PomRun): void {
       if (bom.below(value)) {
         setValue(run, el, bom.version, bom.rule, name);
         if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`, bom));
-        else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
+        else run.out.report(bom.rule, 'info', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;
     }
@@ -278,7 +279,7 @@ function dependency(run: PomRun, dep: DepRef): void {
     case 'needs-version':
       return needsVersion(run, dep, row, `${g}:${a}`);
     case 'manual':
-      if (dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
+      if (dep.kind !== 'exclusion') run.out.report('build/removed-integration', unresolvable(run, dep) ? 'error' : 'warning', dep.el.start, rowMessage(row) + unresolvableNote(run, dep));
       return;
     case 'remove':
       return removeDependency(run, dep, row);
@@ -297,7 +298,7 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
   if (switched) return switchMavenSpringfox(run, dep, switched);
   const row = rowFor(run.facts, g, a);
   if (row?.action === 'rename') return rename(run, dep, row);
-  if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
+  if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', unresolvable(run, dep) ? 'error' : 'warning', dep.el.start, rowMessage(row) + unresolvableNote(run, dep));
   if (row?.action === 'remove') removeDependency(run, dep, row);
 }
 
@@ -325,7 +326,7 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   }
   if (raw.includes('${')) return;
   setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
-  run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+  run.out.report('build/imported-bom', 'info', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
@@ -347,7 +348,8 @@ function rename(run: PomRun, dep: DepRef, row: Row): void {
   const to = row.to!;
   if (dep.kind !== 'exclusion' && isSleuthRow(run.facts, row)) {
     const users = sleuthUsers(run.ctx.project);
-    if (users.length) return run.out.report(SLEUTH_RULE, 'warning', dep.el.start, blockedMessage(row, users));
+    // Sleuth has no Boot 3 release: kept, the build does not resolve (2022.0 train) or start
+    if (users.length) return run.out.report(SLEUTH_RULE, 'error', dep.el.start, blockedMessage(row, users));
     if (needsActuator(run.facts, row) && dep.kind === 'dependency') ensureActuator(run, dep);
   }
   const g = textValue(run.text, dep.groupId);
@@ -435,7 +437,7 @@ function removeDependency(run: PomRun, dep: DepRef, row: Row): void {
   if (dep.kind !== 'dependency' && dep.kind !== 'managed-dependency') return;
   const span = elementLineSpan(run.text, dep.el);
   run.out.replace(span.start, span.end, '', 'build/removed-dependency');
-  run.out.report('build/removed-dependency', 'warning', dep.el.start, `removed ${rowMessage(row)}`);
+  run.out.report('build/removed-dependency', 'info', dep.el.start, `removed ${rowMessage(row)}`);
 }
 
 /** The `fork` parameter of spring-boot-maven-plugin (plugin and execution configuration) is gone in 3.0. */
@@ -446,7 +448,7 @@ function removeFork(run: PomRun, plugin: XmlElement): void {
     for (const fork of childrenNamed(config, parameter)) {
       const span = elementLineSpan(run.text, fork);
       run.out.replace(span.start, span.end, '', 'build/maven-plugin-fork');
-      run.out.report('build/maven-plugin-fork', 'warning', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
+      run.out.report('build/maven-plugin-fork', 'info', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
     }
   }
 }
@@ -495,7 +497,7 @@ function addProperty(run: PomRun, name: string, value: string, rule: string): vo
     return;
   }
   if (props) {
-    run.out.report(rule, 'warning', props.start, `add ${line} to <properties>`);
+    run.out.report(rule, keptVersionSeverity(rule), props.start, `add ${line} to <properties>`);
     return;
   }
   // No <properties>: a new block before <dependencies> (or at the end of <project>).
@@ -537,3 +539,15 @@ function propertiesMigrator(run: PomRun): void {
   run.out.insert(last.el.end, `${eol}${indent}${markup}`, 'build/properties-migrator');
   run.out.report('build/properties-migrator', 'info', last.el.end, message);
 }
+
+/**
+ * A dependency or plugin without a version that Boot 3.0 no longer manages and nothing in the
+ * chain manages: Maven refuses the build ("dependencies.dependency.version is missing").
+ */
+function unresolvable(run: PomRun, dep: DepRef): boolean {
+  if (dep.version || (dep.kind !== 'dependency' && dep.kind !== 'plugin') || !run.bootManaged) return false;
+  const { g, a } = coordinates(run, dep);
+  return !!g && !!a && !locallyManaged(run.models).has(`${g}:${a}`);
+}
+
+const unresolvableNote = (run: PomRun, dep: DepRef) => (unresolvable(run, dep) ? '; it has no version and Boot 3.0 no longer manages it, so the build does not resolve until it is removed or given one' : '');

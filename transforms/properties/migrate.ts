@@ -15,7 +15,7 @@ import {
   type TextEdit,
 } from '../../src/formats/properties.js';
 import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
-import { isProfileSpecificForbidden, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import { isProfileSpecificForbidden, keptKeySeverity, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity } from './keys.js';
@@ -164,7 +164,7 @@ function convertRow(work: DocumentWork, row: PropertyConversion, entries: Proper
   const outcome = convertValue(row, presentKeys(row, entries));
   const first = entries[0]!;
   if (outcome.kind === 'report') {
-    work.report(first, RULES.convert, row.level, outcome.message);
+    work.report(first, RULES.convert, keptKeySeverity(row.level), outcome.message);
     return;
   }
   const consumed = entries.filter((e) => outcome.consumed.includes(tableKeyOf(row, e)));
@@ -241,7 +241,7 @@ function removalMessage(key: string, row: PropertyRemoval): string {
 
 function reportRemovals(work: DocumentWork, resolved: Resolved[]): void {
   for (const { entry, rule } of resolved) {
-    if (rule?.kind === 'remove') work.report(entry, rule.rule, rule.row.level, removalMessage(entry.key, rule.row), rule.row.docs);
+    if (rule?.kind === 'remove') work.report(entry, rule.rule, keptKeySeverity(rule.row.level), removalMessage(entry.key, rule.row), rule.row.docs);
   }
 }
 
