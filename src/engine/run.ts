@@ -248,6 +248,7 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
   // The module decision reads the build files even when no build pass runs (--only sources).
   if (input.leaveAlone && wanted.size > 0) for (const k of input.leaveAlone.kinds) wanted.add(k);
+  if (wanted.size > 0) for (const d of input.decisions ?? []) for (const k of d.kinds ?? []) wanted.add(k);
   const { files, scanned, skipped, excluded } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
   for (const s of skipped) if (s.kind === 'utf-16') sink.add({ rule: 'engine/utf-16', severity: 'warning', path: s.path, line: 1, column: 1, message: `${s.path} is UTF-16 text: it was not read nor migrated; convert it to UTF-8 and run again` });

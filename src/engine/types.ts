@@ -126,6 +126,8 @@ export interface PassContext {
  */
 export interface RunDecision {
   id: string;
+  /** File kinds the decision reads: read even when no selected pass reads them (--only properties). */
+  kinds?: FileKind[];
   decide(ctx: PassContext): unknown;
 }
 
