@@ -17,7 +17,8 @@ export function groupPerApplication(findings: Finding[]): Finding[] {
   const out: Finding[] = [];
   for (const f of findings) {
     const info = RULES[f.rule];
-    if (!info?.perApplication) {
+    // what was done (info) is said as it is; what stops working is one finding per application
+    if (!info?.perApplication || f.severity === 'info') {
       out.push(f);
       continue;
     }
