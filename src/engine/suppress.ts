@@ -4,11 +4,15 @@
 //   <!-- boot-upgrade-ignore-next-line RULE --> (XML, pom.xml)
 // RULE is a rule id or a leading part of one (`properties` silences every properties/ rule);
 // several may be given, separated by spaces or commas; none silences every rule on that line.
-// Text after ` -- ` is the reason, for the reader. Stacked comment lines each count. Only
+// Text after ` -- ` is the reason, for the reader. Stacked comment lines each count; above a
+// declaration, the comment may stand above its annotations. Only
 // findings are silenced: an automatic edit on the line still happens (skip it with --skip).
 import type { Finding } from './types.js';
 
 export const SUPPRESS_MARKER = 'boot-upgrade-ignore-next-line';
+
+/** A line that holds only a Java/Kotlin annotation (`@GetMapping("/a")`, `@Transactional`). */
+const ANNOTATION_LINE = /^\s*@[\w.]+(\(.*\))?\s*$/;
 
 const COMMENT = /^\s*(?:\/\/|#|<!--|\/\*)\s*boot-upgrade-ignore-next-line\b(.*)$/;
 
@@ -32,7 +36,10 @@ class Lines {
   }
   /** Whether a suppression comment directly above 1-based `line` (or stacked above it) names `rule`. */
   silences(line: number, rule: string): boolean {
-    for (let i = line - 2; i >= 0; i--) {
+    let i = line - 2;
+    // a finding on a declaration (a route's handler method) is silenced above its annotations
+    while (i >= 0 && ANNOTATION_LINE.test(this.lines[i] ?? '') && suppressionRules(this.lines[i]!) === undefined) i--;
+    for (; i >= 0; i--) {
       const rules = suppressionRules(this.lines[i] ?? '');
       if (rules === undefined) return false;
       if (covers(rules, rule)) return true;
