@@ -90,6 +90,7 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'org.mybatis.spring.boot', artifactId: 'mybatis-spring-boot-starter' },
     action: 'manual',
+    below: '3.0.0', // its Boot 3 line is 3.0.x of the same artifact
     kept: 'error', // the 2.x starter is built on Boot 2 and javax
     note: 'MyBatis-Spring-Boot-Starter 2.x supports Boot 2.5-2.7; Boot 3.0-3.1 need its 3.0 line (MyBatis-Spring 3.0, Java 17): set a 3.0.x version',
     source: 'https://blog.csdn.net/ly1347889755/article/details/130995120 (the starter\'s version table: 3.0 -> Boot 3.0-3.1, 2.3 -> Boot 2.5-2.7)',

@@ -8,7 +8,7 @@ import { targetForCoordinate, targetForPlugin, type VersionTarget } from './grad
 import { PassOutput } from './out.js';
 import { CATALOG_PIN_RULE, catalogPins } from './catalog-pins.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
-import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, manualApplies, libraryVersion } from './libraries.js';
 
 export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration', 'build/spring-cloud-train', 'build/spring-cloud-module', 'build/sleuth-tracing', 'build/library', CATALOG_PIN_RULE];
 
@@ -183,7 +183,10 @@ function catalogLibrary(run: CatalogRun, e: TomlEntry, g: string, a: string, nam
     if (cloud) run.out.report(CLOUD_MODULE_RULE, 'error', e.keyStart, cloud);
     return;
   }
-  if (row.action === 'manual') return run.out.report(LIBRARY_RULE, row.kept ?? 'warning', e.keyStart, libraryMessage(row, key));
+  if (row.action === 'manual') {
+    if (manualApplies(row, (inline ?? ref)?.value)) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', e.keyStart, libraryMessage(row, key));
+    return;
+  }
   if (!inline) {
     // a [versions] entry may be shared, and no version means something else manages it: new coordinates would not resolve
     if (row.action === 'rename' || (ref && libraryVersion(row, ref.value))) run.out.report(LIBRARY_RULE, 'error', e.keyStart, libraryVariableMessage(row, key, ref ? `its [versions] entry (${ref.value})` : 'outside the catalog (no version here)'));

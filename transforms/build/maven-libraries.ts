@@ -5,7 +5,7 @@
 import { elementLineSpan, indentUnit, lineIndent, textValue } from '../../src/formats/xml.js';
 import type { CoordinateRow, LibraryRow } from '../../src/table/sections/build.js';
 import { coordinateText, libraryFor } from './facts.js';
-import { LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, manualApplies, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { expectedVersion, setValue, usesOfProperty, type PomRun } from './maven.js';
 import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
@@ -43,7 +43,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
   if (row.action === 'manual') {
     const switched = dep.kind !== 'exclusion' ? springfoxSwitchOn(run.ctx, row) : undefined;
     if (switched) return switchMavenSpringfox(run, dep, switched);
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, row.kept ?? 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
+    if (dep.kind !== 'exclusion' && manualApplies(row, resolveValue(run.models, textValue(run.text, dep.version)))) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
     return;
   }
   const raw = dep.version ? textValue(run.text, dep.version) : undefined;

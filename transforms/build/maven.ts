@@ -296,6 +296,8 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
   const lib = dep.kind !== 'exclusion' ? libraryFor(run.facts, g, a) : undefined;
   const switched = lib && springfoxSwitchOn(run.ctx, lib);
   if (switched) return switchMavenSpringfox(run, dep, switched);
+  // a library whose Boot 2 artifact cannot run on any 3.x (springfox) is wrong on a migrated build too: check after migrate says so
+  if (lib?.action === 'manual' && dep.kind !== 'exclusion') return otherCoordinate(run, dep, g, a);
   const row = rowFor(run.facts, g, a);
   if (row?.action === 'rename') return rename(run, dep, row);
   if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', unresolvable(run, dep) ? 'error' : 'warning', dep.el.start, rowMessage(row) + unresolvableNote(run, dep));
