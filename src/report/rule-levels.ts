@@ -65,6 +65,7 @@ export const LEVELS: Record<string, Levels> = {
   'build/properties-migrator': { info: 'added (remove it once the migration is done)' },
   'build/imported-bom': { warning: 'a lower BOM import left as it is (shared version)', info: 'raised' },
   'build/xml-entity': { error: 'the Boot version is an entity: it could not be raised', warning: 'the pom uses entities: values holding them are never edited' },
+  'build/code-generator': { error: 'the generated sources import javax: they do not compile on Boot 3.0' },
   'build/unchecked-starter': { warning: 'a third-party starter the table does not know: check its Boot 3.0 release' },
   'build/non-boot-module': { info: 'a module that is not a Spring Boot module, left as it is' },
   'build/already-boot3': { info: 'a module already on Spring Boot 3.1 or later, left as it is' },

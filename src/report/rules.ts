@@ -81,6 +81,7 @@ export const RULES: Record<string, RuleInfo> = {
   'build/xml-entity': { doc: B, summary: 'The pom uses DOCTYPE entities; values that hold an entity reference are never edited.' },
   'build/non-boot-module': { doc: B, summary: 'A module that is not a Spring Boot module (Android, a Gradle plugin, a BOM, Quarkus, Micronaut, a plain Java EE war, a Boot-free Gradle build) is left exactly as it is, also inside a Boot reactor.' },
   'build/already-boot3': { doc: B, summary: 'A module already on Spring Boot 3.1 or later is past the 3.0 line this tool migrates to: it is left exactly as it is.' },
+  'build/code-generator': { doc: B, summary: "A code generator the build runs writes javax code (OpenAPI Generator's spring generator without useSpringBoot3 or useJakartaEe): the generated sources do not compile on Boot 3.0; the option to set is named." },
   'build/unchecked-starter': { doc: B, summary: 'A third-party *-spring-boot-starter that Spring Boot does not manage and the migration table does not know: check that its version supports Spring Boot 3.0.' },
   'project/spring-factories': { doc: J, summary: 'Auto-configurations registered under EnableAutoConfiguration in spring.factories move to META-INF/spring/...AutoConfiguration.imports, which Boot 3.0 reads instead.' },
   'project/spring-factories-test-slice': { doc: J, summary: 'Test-slice entries in spring.factories must move to their own .imports file by hand.' },

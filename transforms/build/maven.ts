@@ -33,9 +33,10 @@ import { httpClientDecision, httpClientKeptMessage, switchMavenHttpClient } from
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOptions } from './kotlin-plugins.js';
 import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
+import { CODE_GENERATOR_RULE, openApiGeneratorMaven } from './code-generators.js';
 import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE, CODE_GENERATOR_RULE];
 
 export interface PomRun {
   text: string;
@@ -75,6 +76,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   bootParent(run);
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
+  for (const dep of model.deps) openApiGeneratorMaven(run.text, dep, run.out);
   compilerPlugin(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
