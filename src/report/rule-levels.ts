@@ -48,7 +48,7 @@ export const LEVELS: Record<string, Levels> = {
   'sources/type-shape': { error: 'the old type is gone in the Boot 3.0 line: the code does not compile', warning: 'the old type still exists, deprecated', info: 'renamed; the new type differs in details to check' },
   'sources/lost-supertype': { info: 'the CRUD repository added' },
   'build/boot-version': { error: 'the Boot version could not be raised (a property defined outside the repository, an entity, a shared variable): the build stays on Boot 2 while the sources move', info: 'a version before 2.7: the guide advises 2.7 first' },
-  'build/java-version': { error: 'the Java release could not be raised to 17: Boot 3.0 does not compile for an older release' },
+  'build/java-version': { error: 'the Java release could not be raised to 17, or maven-enforcer-plugin requires a Java below 17: the build does not run' },
   'build/kotlin-version': { error: 'the Kotlin version could not be raised to 1.7' },
   'build/dependency-management-plugin': { error: 'the plugin version could not be raised to the one Boot 3.0 needs' },
   'build/coordinates': { warning: 'a renamed artifact not renamed, or whose version must be chosen', info: 'renamed, with the version the table knows' },

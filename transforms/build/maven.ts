@@ -78,6 +78,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   for (const dep of model.deps) dependency(run, dep);
   for (const dep of model.deps) openApiGeneratorMaven(run.text, dep, run.out);
   compilerPlugin(run);
+  if (run.bootManaged) enforcerJavaRange(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
@@ -468,6 +469,27 @@ function compilerPlugin(run: PomRun): void {
         const level = javaLevel(textValue(run.text, el) ?? '');
         if (level !== undefined && level < run.facts.java) setValue(run, el, String(run.facts.java), 'build/java-version', el.name);
       }
+    }
+  }
+}
+
+/**
+ * maven-enforcer-plugin's requireJavaVersion with an upper bound below Java 17 (`[${java.version}, 12)`):
+ * Boot 3.0 builds with Java 17, which the rule then refuses (and with java.version raised the
+ * range itself becomes invalid). Reported at the range: the bound is the team's choice.
+ */
+function enforcerJavaRange(run: PomRun): void {
+  for (const dep of run.model.deps) {
+    if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-enforcer-plugin') continue;
+    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    for (const config of configs) {
+      const version = child(child(child(config, 'rules'), 'requireJavaVersion'), 'version');
+      const range = textValue(run.text, version)?.trim();
+      const upper = range ? /,\s*([\d.]+)\s*([)\]])\s*$/.exec(range) : null;
+      if (!upper) continue;
+      const order = compareVersions(String(run.facts.java), upper[1]!);
+      if (order === undefined || order < 0 || (order === 0 && upper[2] === ']')) continue;
+      run.out.report('build/java-version', 'error', version!.start, `maven-enforcer-plugin requires Java ${range}, which excludes Java ${run.facts.java}, the release Spring Boot 3.0 needs: the build fails in the enforcer; raise the range's upper bound`);
     }
   }
 }
