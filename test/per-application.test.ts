@@ -2,9 +2,7 @@
 // finding per application with the count, every occurrence kept in `related` — in the JSON and as
 // SARIF relatedLocations; the controller's own root (an empty-path mapping under a class prefix)
 // is among the routes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planMigration } from '../src/api.js';
 import { groupPerApplication } from '../src/engine/group.js';
@@ -12,6 +10,7 @@ import type { Finding } from '../src/engine/types.js';
 import { loadTable } from '../src/table/load.js';
 import { formatJson } from '../src/report/json.js';
 import { formatSarif } from '../src/report/sarif.js';
+import { writeTree } from './helpers/tree.js';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -32,14 +31,8 @@ describe('one finding per application', () => {
   });
 
   it('the inventory holds the empty-path mappings under a class prefix; JSON and SARIF keep every route', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'bu-apps-'));
-    temps.push(root);
     const controller = (app: string, prefix: string) => `package com.example;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\n@RequestMapping("${prefix}")\npublic class Api {\n    @PostMapping\n    public String add() { return ""; }\n    @GetMapping("/{id}")\n    public String one() { return ""; }\n    @GetMapping("/")\n    public String slash() { return ""; }\n}\n`;
-    for (const [app, prefix] of [['customers', '/customer'], ['orders', '/order']]) {
-      const file = path.join(root, app, 'src/main/java/com/example/Api.java');
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, controller(app, prefix));
-    }
+    const root = writeTree(temps, { 'customers/src/main/java/com/example/Api.java': controller('customers', '/customer'), 'orders/src/main/java/com/example/Api.java': controller('orders', '/order') }, 'apps');
     const result = await planMigration({ root, table: loadTable(), onlyRules: ['project/trailing-slash'] });
     expect(result.findings).toHaveLength(2);
     const customers = result.findings.find((f) => f.application === 'customers')!;

@@ -1,13 +1,12 @@
 // The verdict of a run, decided per module from its build as read: migrated (with N errors), not a
 // Spring Boot 2 repository (nothing changed), already on Spring Boot 3.x (nothing to migrate, no
 // finding about the 2.x to 3.0 step); per module when they differ.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planMigration } from '../src/api.js';
 import { loadTable } from '../src/table/load.js';
 import { verdictLines, verdictOf } from '../src/report/verdict.js';
+import { writeTree } from './helpers/tree.js';
 
 const table = loadTable();
 const temps: string[] = [];
@@ -15,15 +14,7 @@ afterEach(() => {
   while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true });
 });
 
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'bu-verdict-'));
-  temps.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const tree = (files: Record<string, string>) => writeTree(temps, files, 'verdict');
 
 const pom = (parentVersion: string | undefined, body = '', artifact = 'app') => `<?xml version="1.0" encoding="UTF-8"?>
 <project xmlns="http://maven.apache.org/POM/4.0.0">

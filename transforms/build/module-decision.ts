@@ -73,7 +73,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
     }
   }
   inheritFromAggregators(project, evidence);
-  const modules = linesOf(evidence, leftAlone, gradle, partial, project.files.length > 0);
+  const modules = linesOf(evidence, leftAlone, gradle, () => partial || mentionsBoot(project), project.files.length > 0);
   for (const m of modules) {
     if (m.line !== 'later' || leftAlone.some((o) => o.dir === m.dir)) continue;
     leftAlone.push({ dir: m.dir, path: m.build ?? '.', rule: 'build/already-boot3', message: `${m.dir || '.'} is already on Spring Boot ${m.version} (${m.why}), past the 3.0 line this tool migrates to: left as it is` });
@@ -114,7 +114,7 @@ function inheritFromAggregators(project: ProjectView, evidence: Evidence[]): voi
   }
 }
 
-function linesOf(evidence: Evidence[], leftAlone: LeftAlone[], gradle: ReturnType<typeof gradleBootFacts>, partial: boolean, anyFile: boolean): ModuleLine[] {
+function linesOf(evidence: Evidence[], leftAlone: LeftAlone[], gradle: ReturnType<typeof gradleBootFacts>, assumeBoot: () => boolean, anyFile: boolean): ModuleLine[] {
   // a module left alone, or one inside a folder left alone without Boot of its own (an Android app in a Boot-free build)
   const notBoot = (dir: string, own = false) => leftAlone.some((m) => (m.dir === dir || (!own && under(dir, m.dir))) && !m.kinds && m.severity !== 'error');
   const unreadable = (dir: string) => leftAlone.some((m) => m.dir === dir && m.severity === 'error');
@@ -131,9 +131,10 @@ function linesOf(evidence: Evidence[], leftAlone: LeftAlone[], gradle: ReturnTyp
     return anyFile ? [{ dir: '', line: 'boot2', why: 'no build file: taken as Spring Boot 2.x' }] : [{ dir: '', line: 'none', why: 'nothing to read' }];
   }
   if (boot.length === 0) {
-    if (!partial) return modules;
-    // a list of files may miss the build that names Boot: nothing is called non-Boot for lack of evidence
-    return modules.map((m) => (notBoot(m.dir) ? m : { ...m, line: 'boot2', why: 'only some files were read: taken as Spring Boot 2.x' }));
+    if (!assumeBoot()) return modules;
+    // a list of files may miss the build that names Boot, and files may name Boot that no build
+    // resolves (a parent outside the repository): nothing is called non-Boot for lack of evidence
+    return modules.map((m) => (notBoot(m.dir) ? m : { ...m, line: 'boot2', why: 'no build resolves Spring Boot, but the files read name it: taken as Spring Boot 2.x' }));
   }
   const lines = new Set(boot.map((m) => m.line));
   const shared = lines.size === 1 ? boot[0]! : undefined;
@@ -145,6 +146,16 @@ function linesOf(evidence: Evidence[], leftAlone: LeftAlone[], gradle: ReturnTyp
     if (above) return { ...m, line: above.line, version: above.version, why: `member of ${above.dir || 'the root'} (${above.line === 'boot2' ? 'Spring Boot 2' : `Spring Boot ${above.version}`})` };
     return { ...m, line: build?.line ?? 'boot2', version: build?.version, why: 'member of a repository with Spring Boot 2 modules' };
   });
+}
+
+/**
+ * Whether any file read names Spring Boot (an import, a starter, an auto-configuration entry) or
+ * sets a `spring.` configuration key: then builds that say nothing of Boot (a placeholder pom, a
+ * company parent outside the repository) do not make it a repository without Spring Boot. Asked
+ * only when no build resolves Boot.
+ */
+function mentionsBoot(project: ProjectView): boolean {
+  return project.files.some((f) => f.text !== undefined && (BOOT_MENTION.test(f.text) || ((f.kind === 'properties' || f.kind === 'yaml') && /^\s*spring[.:]/m.test(f.text))));
 }
 
 /** A left-alone folder keeps its nested modules that are migrated (deepest module wins). */
