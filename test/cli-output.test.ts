@@ -47,8 +47,14 @@ describe('migrate and --dry-run say what needs a human', () => {
     expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toContain('spring.data.redis.host=localhost');
     const clean = acmeRepo(temps, false, { [PROPS_PATH]: 'spring.data.redis.host=h\n', [JAVA_PATH]: 'package a;\n', [GRADLE_PATH]: '' });
     const again = bash('boot-upgrade migrate --dry-run .', clean);
-    expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do here: boot-upgrade migrates Spring Boot 2 repositories');
-    expect(again.stderr.trimEnd().split('\n')[0]).toBe('verdict: not a Spring Boot 2 repository (no build in it resolves Spring Boot): nothing changed');
+    // its build says nothing of Boot, but its configuration is Spring's: taken as Boot 2, nothing left
+    expect(again.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do; the repository is ready for Spring Boot 3.0');
+    expect(again.stderr.trimEnd().split('\n')[0]).toBe('verdict: nothing left to migrate or to fix by hand');
+    const javaEe = acmeRepo(temps, false, { [PROPS_PATH]: 'quarkus.http.port=8081\n', [JAVA_PATH]: 'package a;\n\nimport javax.ws.rs.GET;\n', [GRADLE_PATH]: "plugins { id 'war' }\n" });
+    const none = bash('boot-upgrade migrate --dry-run .', javaEe);
+    expect(none.stdout).toBe('');
+    expect(none.stderr.trimEnd().split('\n')[0]).toBe('verdict: not a Spring Boot 2 repository (no build in it resolves Spring Boot): nothing changed');
+    expect(none.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do here: boot-upgrade migrates Spring Boot 2 repositories');
   });
 });
 
