@@ -166,16 +166,6 @@ export function applicationOf(path: string): string {
   return at <= 0 ? '.' : path.slice(0, at);
 }
 
-/** Findings grouped by application, in first-seen order. */
-export function byApplication<T extends { path: string }>(findings: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const f of findings) {
-    const app = applicationOf(f.path);
-    groups.set(app, [...(groups.get(app) ?? []), f]);
-  }
-  return groups;
-}
-
 export function isPerApplication(rule: string): boolean {
   return RULES[rule]?.perApplication !== undefined;
 }
