@@ -61,7 +61,7 @@ export const rulesCommand: Command = {
   usage: 'rules',
   summary: 'list every rule id with its severities and what it does, one line each',
   async run(argv, context) {
-    if (helped(argv, 'Usage: boot-upgrade rules\n\nEvery rule id, one line each: the id, the severities it reports at (or "edit"), what it does.\nboot-upgrade explain RULE prints one rule\'s documentation.\n')) return 0;
+    if (helped(argv, 'Usage: boot-upgrade rules\n\nEvery rule id, one line each: the id, the severities it reports at (or "edit"), what it does.\nboot-upgrade explain RULE prints one rule\'s documentation.\n\nExamples:\n  boot-upgrade rules\n      every rule id\n  boot-upgrade rules | grep error\n      the rules that can report an error\n')) return 0;
     if (argv.length) throw new context.UsageError(`rules takes no arguments, not '${argv[0]}'`);
     process.stdout.write(rulesList() + '\n');
     return 0;
@@ -72,7 +72,7 @@ export const explainCommand: Command = {
   usage: 'explain RULE',
   summary: "print a rule's documentation (what it does, when it is an error)",
   async run(argv, context) {
-    if (helped(argv, 'Usage: boot-upgrade explain RULE\n\nPrints the documentation of one rule id (boot-upgrade rules lists them): what it does, when it\nreports at which severity, and its details from the area document.\n')) return 0;
+    if (helped(argv, 'Usage: boot-upgrade explain RULE\n\nPrints the documentation of one rule id (boot-upgrade rules lists them): what it does, when it\nreports at which severity, and its details from the area document.\n\nExamples:\n  boot-upgrade explain properties/removed\n      what the rule does and when it is a warning or an info\n')) return 0;
     if (argv.length !== 1) throw new context.UsageError('explain takes one rule id (boot-upgrade rules lists them)');
     const rule = argv[0]!;
     if (!RULES[rule]) throw new context.UsageError(`unknown rule '${rule}'${didYouMean(rule, Object.keys(RULES))} (boot-upgrade rules lists them)`);
