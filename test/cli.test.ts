@@ -119,7 +119,7 @@ describe('report', () => {
   it('prints text lines path:line:col', async () => {
     const { app } = demoRepo();
     const r = await run(['report', app]);
-    expect(r.stdout).toMatch(/^verdict: to migrate to Spring Boot 3\.0: nothing will be left to fix by hand$/m);
+    expect(r.stdout).toMatch(/^verdict: migrates to Spring Boot 3\.0 with nothing left to fix by hand$/m);
     expect(r.stdout).toMatch(/^services\/demo\/src\/main\/resources\/application\.properties:\d+:1: warning \[properties\/removed\]/m);
   });
 });

@@ -90,6 +90,15 @@ describe('markdown report', () => {
   });
 });
 
+describe('text report', () => {
+  it('lists by impact: the verdict, errors, warnings, then info', () => {
+    const lines = FORMATTERS.text!(sample, options).trim().split('\n');
+    expect(lines[0]).toMatch(/^verdict: /);
+    expect(lines.slice(1, 4).map((l) => /: (error|warning|info) \[/.exec(l)?.[1])).toEqual(['error', 'warning', 'info']);
+    expect(lines[4]).toBe('3 finding(s): 1 error(s), 1 warning(s), 1 info');
+  });
+});
+
 describe('sarif report', () => {
   const validate = sarifValidator();
 

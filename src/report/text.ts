@@ -15,10 +15,14 @@ export function findingLine(f: Finding, color: boolean, ruleLink = true): string
   return `${visible(f.path)}:${f.line}:${f.column}: ${sev} [${f.rule}] ${visible(f.message)}${docs}`;
 }
 
-/** One line per finding (path:line:col: severity [rule] message, documentation and rule links), then a count. */
+const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
+
+/** The verdict, then one line per finding (path:line:col: severity [rule] message, documentation and rule links), errors first, then a count. */
 export function formatText(result: RunResult, options: FormatOptions): string {
+  // by impact: errors, then warnings, then info; in file order within each (the sort is stable)
+  const ordered = [...result.findings].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
   // a finding that stands for several (one per application) lists each occurrence below it
-  const lines = [...verdictLines(verdictOf(result, options.verdictMode ?? 'planned')), ...result.findings.flatMap((f) => [findingLine(f, options.color), ...(f.related ?? []).map((r) => `    ${visible(r.path)}:${r.line}:${r.column}: ${visible(r.message)}`)])];
+  const lines = [...verdictLines(verdictOf(result, options.verdictMode ?? 'planned')), ...ordered.flatMap((f) => [findingLine(f, options.color), ...(f.related ?? []).map((r) => `    ${visible(r.path)}:${r.line}:${r.column}: ${visible(r.message)}`)])];
   const errors = result.findings.filter((f) => f.severity === 'error').length;
   const warnings = result.findings.filter((f) => f.severity === 'warning').length;
   lines.push(`${result.findings.length} finding(s): ${errors} error(s), ${warnings} warning(s), ${result.findings.length - errors - warnings} info`);

@@ -69,7 +69,7 @@ export function verdictOf(result: RunResult, mode: VerdictMode): Verdict {
 function message(kind: VerdictKind, errors: number, mode: VerdictMode, modules: ModuleLine[], result: RunResult): string {
   switch (kind) {
     case 'migrated':
-      return mode === 'written' ? 'migrated to Spring Boot 3.0: nothing left to fix by hand' : result.changes.length ? 'to migrate to Spring Boot 3.0: nothing will be left to fix by hand' : 'nothing left to migrate or to fix by hand';
+      return mode === 'written' ? 'migrated to Spring Boot 3.0: nothing left to fix by hand' : result.changes.length ? 'migrates to Spring Boot 3.0 with nothing left to fix by hand' : 'nothing left to migrate or to fix by hand';
     case 'migrated-with-errors':
       return mode === 'written' ? `migrated to Spring Boot 3.0 with ${errors} error(s) to fix by hand` : `${errors} error(s) to fix by hand for Spring Boot 3.0`;
     case 'not-spring-boot-2':
