@@ -13,6 +13,8 @@ export interface PlanInput {
   table?: MigrationTable;
   options?: RunOptions;
   only?: string[];
+  /** Globs (relative to root) of files and folders to leave out: neither read nor changed. */
+  exclude?: string[];
   configGlobs?: string[];
   maxFileSize?: number;
   onlyRules?: string[];
@@ -37,6 +39,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     projectPasses: input.projectPasses ?? PROJECT_PASSES,
     options: input.options ?? {},
     only: input.only,
+    exclude: input.exclude,
     configGlobs: input.configGlobs,
     maxFileSize: input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     onlyRules: input.onlyRules,

@@ -34,6 +34,7 @@ function springdoc(): LibraryRow[] {
     ...SPRINGDOC_MERGED.map((from): LibraryRow => ({
       from: { groupId: g, artifactId: from },
       action: 'manual',
+      kept: 'error', // a 1.x module needs springdoc-openapi-common 1.x, which the 2.x starters replace
       note: `springdoc-openapi 2.x has no ${from}: its support is in springdoc-openapi-starter-common, which every 2.x starter brings — remove this dependency once the starter is on 2.x`,
       source: SPRINGDOC,
     })),
@@ -60,18 +61,21 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'org.jvnet.jaxb2.maven2', artifactId: 'maven-jaxb2-plugin' },
     action: 'manual',
+    kept: 'error', // its javax.xml.bind classes do not compile against Jakarta XML Binding 4
     note: 'maven-jaxb2-plugin generates javax.xml.bind classes; its jakarta line is another artifact, org.jvnet.jaxb:jaxb-maven-plugin 4.x (Jakarta XML Binding 4, JDK 11+), whose configuration and XJC plugins (org.jvnet.jaxb2_commons -> org.jvnet.jaxb) moved too',
     source: 'https://github.com/highsource/jaxb-tools/issues/260 (roadmap: 2.0.0 renames the groupId/artifactId to org.jvnet.jaxb / jaxb-maven-plugin, 4.0.0 is Jakarta JAXB 4 and the jakarta namespace)',
   },
   {
     from: { groupId: 'com.fasterxml.jackson.datatype', artifactId: 'jackson-datatype-hibernate5' },
     action: 'manual',
+    kept: 'warning',
     note: 'the javax variant does not see jakarta.persistence types: use com.fasterxml.jackson.datatype:jackson-datatype-hibernate5-jakarta (type com.fasterxml.jackson.datatype.hibernate5.jakarta.Hibernate5JakartaModule instead of ...hibernate5.Hibernate5Module; for Hibernate 5.5+ jakarta) or, for Boot 3.0\'s Hibernate 6, jackson-datatype-hibernate6 (Jackson 2.15+, newer than the 2.14 Boot 3.0 manages)',
     source: 'https://github.com/FasterXML/jackson-module-hibernate (README: "2 variants of Hibernate 5 module", "Jackson 2.15 adds Support for Hibernate 6.x")',
   },
   {
     from: { groupId: 'io.springfox', artifactId: '*' },
     action: 'manual',
+    kept: 'error',
     successor: { groupId: 'org.springdoc', artifactId: 'springdoc-openapi-starter-webmvc-ui', reactiveArtifactId: 'springdoc-openapi-starter-webflux-ui', version: SPRINGDOC_VERSION },
     note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
     source: 'https://github.com/springfox/springfox/issues/3983',
@@ -79,18 +83,22 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'com.baomidou', artifactId: 'mybatis-plus-boot-starter' },
     action: 'manual',
+    kept: 'error', // no auto-configuration: the mappers the application injects are never created
     note: 'mybatis-plus-boot-starter registers its auto-configuration only through spring.factories, which Boot 3.0 no longer reads for auto-configuration: use com.baomidou:mybatis-plus-spring-boot3-starter (3.5.5 or later)',
     source: 'https://blog.csdn.net/qq_52462620/article/details/136603029 (mybatis-plus-spring-boot3-starter 3.5.5 on Boot 3); https://juejin.cn/post/7491956577563885580',
   },
   {
     from: { groupId: 'org.mybatis.spring.boot', artifactId: 'mybatis-spring-boot-starter' },
     action: 'manual',
+    below: '3.0.0', // its Boot 3 line is 3.0.x of the same artifact
+    kept: 'error', // the 2.x starter is built on Boot 2 and javax
     note: 'MyBatis-Spring-Boot-Starter 2.x supports Boot 2.5-2.7; Boot 3.0-3.1 need its 3.0 line (MyBatis-Spring 3.0, Java 17): set a 3.0.x version',
     source: 'https://blog.csdn.net/ly1347889755/article/details/130995120 (the starter\'s version table: 3.0 -> Boot 3.0-3.1, 2.3 -> Boot 2.5-2.7)',
   },
   {
     from: { groupId: 'com.alibaba', artifactId: 'druid-spring-boot-starter' },
     action: 'manual',
+    kept: 'warning', // not auto-configured: Boot's own pool is used and spring.datasource.druid.* is ignored
     note: 'druid-spring-boot-starter is the starter for Boot 1.x/2.x; Boot 3 has its own artifact com.alibaba:druid-spring-boot-3-starter (1.2.20 fixed its auto-configuration registration)',
     source: 'https://github.com/alibaba/druid/releases/tag/1.2.20; https://github.com/alibaba/druid/wiki/DruidDataSource%25E9%2585%258D%25E7%25BD%25AE ("starter for springboot 3.x")',
   },

@@ -125,12 +125,37 @@ function countParams(list: string): number {
   return n;
 }
 
+/**
+ * Members the data says changed whose old form does not exist in the Boot 3.0 line at all, read
+ * from the published jars (javap): code that still uses them does not compile.
+ */
+const GONE_IN_3_0: Record<string, string> = {
+  // spring-web-6.0.14.jar: ResponseStatusException has getStatusCode(), no getStatus()
+  'org.springframework.web.server.ResponseStatusException#getStatus()': 'javap spring-web-6.0.14.jar (Maven Central)',
+  // spring-security-config-6.0.8.jar: HttpSecurity has securityMatcher(..), no antMatcher/mvcMatcher/regexMatcher
+  'org.springframework.security.config.annotation.web.builders.HttpSecurity#antMatcher(String) / mvcMatcher(String) / regexMatcher(String) / requestMatchers()': 'javap spring-security-config-6.0.8.jar (Maven Central)',
+  // spring-data-elasticsearch 5.0 (Boot 3.0) has no ElasticsearchRestTemplate: its templates are on the new client
+  'org.springframework.data.elasticsearch.core.ElasticsearchRestTemplate': 'Spring Data Elasticsearch 5.0 (Spring Boot 3.0 Migration Guide, elasticsearch-clients-and-templates)',
+  // Spring Batch 5: ItemWriter#write takes a Chunk, SkipPolicy#shouldSkip a long: implementations no longer override
+  'org.springframework.batch.item.ItemWriter#write(java.util.List)': 'Spring Batch 5.0 (openrewrite MigrateItemWriterWrite)',
+  'org.springframework.batch.core.step.skip.SkipPolicy#shouldSkip(java.lang.Throwable, int)': 'Spring Batch 5.0 (openrewrite spring-batch-5.0.yml)',
+};
+
+/**
+ * Impact of code that still uses the member: `error` when it is gone in the Boot 3.0 line (the
+ * code does not compile: removed in 3.0, a row whose note says removed, a member read from the
+ * jars above); `warning` when it still exists, deprecated or with other behaviour.
+ */
 function severityOf(r: ApiRow): ApiFollowUp['severity'] {
-  return r.status === 'removed-in-3.0' || r.action === 'remove' ? 'error' : 'warning';
+  if (r.status?.startsWith('deprecated')) return 'warning';
+  if (r.status === 'removed-in-3.0' || r.action === 'remove' || GONE_IN_3_0[r.fqcn]) return 'error';
+  // "a manually defined bean can be removed" is advice, not a removal
+  return /(?<!be )\bremoved\b/i.test(r.note ?? '') ? 'error' : 'warning';
 }
 
 function followUpMessage(simple: string, r: ApiRow): string {
-  const what = r.status === 'removed-in-3.0' ? 'is removed in Spring Boot 3.0' : r.status?.startsWith('deprecated') ? 'is deprecated' : 'changed in 3.0';
+  const gone = severityOf(r) === 'error';
+  const what = r.status === 'removed-in-3.0' ? 'is removed in Spring Boot 3.0' : r.status?.startsWith('deprecated') ? 'is deprecated' : gone ? 'no longer exists in the Spring Boot 3.0 line (the code does not compile)' : 'changed in 3.0';
   const instead = r.replacement ? `; use ${r.replacement}` : '';
   return `${simple} ${what}${instead}${r.note ? ` (${r.note})` : ''}`;
 }

@@ -6,7 +6,8 @@ import { planMigration, writeChanges, dirtyTargets, unifiedDiff } from '../api.j
 import type { RunResult } from '../engine/types.js';
 import { jsonBody } from '../report/json.js';
 import { MIGRATE_OPTIONS, MIGRATION_OPTIONS, VERIFY_OPTIONS } from './options.js';
-import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig, type Values } from './common.js';
+import { colorFlags, commonInput, parse, progress, targets, version, baselineEntries, withBaseline, withProjectConfig, type Values } from './common.js';
+import type { Entry } from '../report/baseline.js';
 import { colorDiff, colorFor } from './color.js';
 import { EXIT, EXIT_NAMES, UsageError } from './exit.js';
 import { errorLines, migrateReport, type HumanOptions } from './human.js';
@@ -30,7 +31,9 @@ export async function migrate(argv: string[]): Promise<number> {
   const parsed = parse(argv, { ...MIGRATE_OPTIONS, ...VERIFY_OPTIONS, ...MIGRATION_OPTIONS });
   if (parsed.values.help) return print(HELP.migrate());
   const { root, only } = targets(parsed.positionals);
-  const { values } = withProjectConfig(parsed.values, root);
+  const { values, table } = withProjectConfig(parsed.values, root);
+  const input = commonInput(values, root, table); // every option checked before anything is written
+  const baseline = baselineEntries(values, pathBase(root).dir);
   const dryRun = values['dry-run'] === true;
   // --verify proves the tree that was written; a scratch copy of a large repository (and its
   // build output) to build a dry run would prove a tree the user does not have
@@ -42,7 +45,7 @@ export async function migrate(argv: string[]): Promise<number> {
   const ahead = dryRun ? undefined : new WriteAhead(root);
   let outcome: Outcome;
   try {
-    outcome = await planAndWrite(values, root, only, ahead);
+    outcome = await planAndWrite(values, input, baseline, root, only, ahead);
   } finally {
     await ahead?.close(); // what was made ahead and not written: removed
   }
@@ -61,10 +64,10 @@ interface Outcome {
   code: number;
 }
 
-async function planAndWrite(values: Values, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<Outcome> {
-  const result = await planMigration({ ...commonInput(values, root), only, onProgress: values.quiet ? undefined : progress('reading'), stageAhead: ahead });
+async function planAndWrite(values: Values, input: ReturnType<typeof commonInput>, baseline: Entry[] | undefined, root: string, only: string[] | undefined, ahead: WriteAhead | undefined): Promise<Outcome> {
+  const result = await planMigration({ ...input, only, onProgress: values.quiet ? undefined : progress('reading'), stageAhead: ahead });
   const base = pathBase(root);
-  const shown = rebase(result, base);
+  const shown = withBaseline(rebase(result, base), baseline);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
   const dryRun = !ahead;
   // the diff only when it is printed or saved: writing never needs it
@@ -90,7 +93,7 @@ function finish(values: Values, outcome: Outcome, verified: Awaited<ReturnType<t
   const shown = verified ? { ...outcome.shown, findings: [...verified.findings, ...outcome.shown.findings] } : outcome.shown;
   const code = verified && !verified.summary.passed ? EXIT.buildFailed : outcome.code;
   const verify: VerifyResult = verified?.summary ?? { ran: false };
-  const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base, verify }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
+  const summary = { ...jsonBody(shown, { color: false, toolVersion: version(), base, verify, verdictMode: dryRun ? 'planned' : 'written' }), dryRun, refused: refused.map((p) => base.prefix + p), exitCode: code, exitStatus: EXIT_NAMES[code] };
   if (typeof values['summary-file'] === 'string') writeFileSync(values['summary-file'], JSON.stringify(summary, null, 2) + '\n');
   if (values.json === true) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch!.toString('latin1')), 'latin1') : patch!);

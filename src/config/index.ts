@@ -13,6 +13,10 @@ export class ConfigError extends Error {}
 export interface OptionShape {
   type: 'string' | 'boolean';
   multiple?: boolean;
+  /** The only values the option takes. */
+  choices?: readonly string[];
+  /** A whole number. */
+  integer?: boolean;
 }
 
 export interface ProjectConfig {
@@ -23,6 +27,20 @@ export interface ProjectConfig {
 
 const CONFIG_FILE = '.boot-upgrade.json';
 const PACKAGE_KEY = 'boot-upgrade';
+
+/**
+ * One named configuration file (`--config FILE`: a platform team's central settings), a
+ * `.boot-upgrade.json`-shaped file or a package.json with a `boot-upgrade` key.
+ */
+export function readConfigFile(file: string, shapes: Record<string, OptionShape>): ProjectConfig {
+  if (!existsSync(file)) throw new ConfigError(`${file}: no such file`);
+  const json = readJson(file);
+  if (path.basename(file) === 'package.json') {
+    if (!json || typeof json !== 'object' || !(PACKAGE_KEY in json)) throw new ConfigError(`${file}: has no "${PACKAGE_KEY}" key`);
+    return { file, values: validate((json as Record<string, unknown>)[PACKAGE_KEY], `${file} (key "${PACKAGE_KEY}")`, shapes) };
+  }
+  return { file, values: validate(json, file, shapes) };
+}
 
 /** Walks up from `start` to the file-system root; the first directory with a configuration wins. */
 export function findProjectConfig(start: string, shapes: Record<string, OptionShape>): ProjectConfig | undefined {
@@ -68,9 +86,22 @@ function checkValue(value: unknown, shape: OptionShape, where: string): string |
     return value;
   }
   if (typeof value === 'number') value = String(value);
-  if (typeof value === 'string') return shape.multiple ? [value] : value;
+  if (typeof value === 'string') return shape.multiple ? [value] : checkChoice(value, shape, where);
   if (shape.multiple && Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
   throw new ConfigError(`${where} takes ${shape.multiple ? 'a string or a list of strings' : 'a string'}`);
+}
+
+function checkChoice(value: string, shape: OptionShape, where: string): string {
+  const problem = badValue(value, shape);
+  if (problem) throw new ConfigError(`${where}: ${problem}`);
+  return value;
+}
+
+/** Why `value` is not one the option takes (undefined: it is), naming the valid values. */
+export function badValue(value: string, shape: OptionShape): string | undefined {
+  if (shape.integer && !/^\d+$/.test(value)) return `'${value}' is not a whole number`;
+  if (shape.choices && !shape.choices.includes(value)) return `'${value}' is not a valid value${didYouMean(value, shape.choices)}; valid: ${shape.choices.join(', ')}`;
+  return undefined;
 }
 
 /**
@@ -82,7 +113,8 @@ export function withConfig<V extends Record<string, unknown>>(cli: V, config: Pr
   const base = path.dirname(config.file);
   const merged: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config.values)) {
-    merged[key] = key === 'table' ? (value as string[]).map((f) => path.resolve(base, f)) : value;
+    // files the configuration names are relative to it (a central --config FILE names its own rows)
+    merged[key] = key === 'table' ? (value as string[]).map((f) => path.resolve(base, f)) : key === 'baseline' ? path.resolve(base, value as string) : value;
   }
   for (const [key, value] of Object.entries(cli)) if (value !== undefined) merged[key] = value;
   return merged as V;

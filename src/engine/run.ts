@@ -1,6 +1,10 @@
 // The engine: scan, classify, run per-file passes to a fixed point, then project passes, and
 // return a ChangeSet. It writes nothing: sinks (write, diff, check, report) consume the result.
 import { createClassifier } from './classify.js';
+import { excluder } from './exclude.js';
+import { groupPerApplication } from './group.js';
+import { RULES } from '../report/rules.js';
+import { withoutSuppressed } from './suppress.js';
 import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
@@ -22,6 +26,8 @@ import type {
   Finding,
   LeftAlone,
   LeaveAlone,
+  ModuleDecision,
+  ModuleLine,
   PassContext,
   ProjectPass,
   ProjectView,
@@ -43,6 +49,8 @@ export interface EngineInput {
   options?: RunOptions;
   /** Restrict to these paths (relative to root), as `check file...` passes them. */
   only?: string[];
+  /** Globs of files and folders left out of the run (--exclude): neither read nor changed. */
+  exclude?: string[];
   configGlobs?: string[];
   maxFileSize?: number;
   /** Rule or pass ids to keep (--only) or drop (--skip). */
@@ -65,10 +73,16 @@ function findingKey(f: Finding): string {
 async function readWorkFiles(
   input: EngineInput,
   wanted: ReadonlySet<FileKind>,
-): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[] }> {
+): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[]; excluded: number }> {
   const classifier = createClassifier(input.configGlobs);
-  // Files no pass reads are neither stat-ed nor opened.
-  const keep = (p: string) => wanted.has(classifier.classify(p));
+  const excluded = excluder(input.exclude);
+  let excludedCount = 0;
+  // Files no pass reads are neither stat-ed nor opened; excluded ones are counted, not read.
+  const keep = (p: string) => {
+    if (!wanted.has(classifier.classify(p))) return false;
+    if (excluded?.(p)) return (excludedCount++, false);
+    return true;
+  };
   const listing = await timedAsync('scan (list)', () => listFiles(input.root, { only: input.only, keep }));
   // The listing may end in a callback from the file system (a .gitignore read, git's output),
   // and everything after it runs in that callback's microtasks (the reads and passes are
@@ -107,7 +121,7 @@ async function readWorkFiles(
   skipped = [...notFiles, ...skipped];
   recordPhase('read (open, fstat, read) + decode', performance.now() - readStart);
   recordMemory('read + decode');
-  return { files, scanned: listing.listed, skipped };
+  return { files, scanned: listing.listed, skipped, excluded: excludedCount };
 }
 
 /**
@@ -184,7 +198,7 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
     const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
     const spliced = applyEdits(work.source.text, wanted);
     for (const e of spliced.deferred) {
-      sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
+      sink.add(toFinding({ rule: 'engine/overlap', severity: 'error', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
     }
     if (spliced.applied.length === 0) continue;
     // new records rather than pushes: a file no pass changed shares the frozen empty ones
@@ -234,7 +248,8 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
   // The module decision reads the build files even when no build pass runs (--only sources).
   if (input.leaveAlone && wanted.size > 0) for (const k of input.leaveAlone.kinds) wanted.add(k);
-  const { files, scanned, skipped } = await readWorkFiles(input, wanted);
+  if (wanted.size > 0) for (const d of input.decisions ?? []) for (const k of d.kinds ?? []) wanted.add(k);
+  const { files, scanned, skipped, excluded } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
   for (const s of skipped) if (s.kind === 'utf-16') sink.add({ rule: 'engine/utf-16', severity: 'warning', path: s.path, line: 1, column: 1, message: `${s.path} is UTF-16 text: it was not read nor migrated; convert it to UTF-8 and run again` });
   const ctx: PassContext = {
@@ -254,10 +269,11 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
     ]),
   );
 
-  const leftAlone = input.leaveAlone ? await input.leaveAlone.decide(ctx.project) : [];
+  const decision = input.leaveAlone ? await decideModulesWhenReady(input.leaveAlone, ctx, (input.only?.length ?? 0) > 0) : undefined;
+  const leftAlone = decision?.leftAlone ?? [];
   const classifier = createClassifier(input.configGlobs);
   const kindOf = (p: string) => ctx.project.byPath.get(p)?.kind ?? classifier.classify(p);
-  const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
+  const isLeftAlone = (p: string) => leftAlone.some((m) => under(p, m.dir) && !m.except?.some((e) => under(p, e)) && (!m.kinds || m.kinds.includes(kindOf(p))));
   reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
   ctx.isLeftAlone = isLeftAlone;
   ctx.decisions = await timedAsync('run decisions', () => decideAll(input.decisions ?? [], ctx));
@@ -294,18 +310,39 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const collected = timed('collect changes (encode + compare)', () => collectChanges(files, fileOps, byPath));
   const changes = timed('verify rewritten files parse', () => collected.filter((c) => !refusedBroken(c, byPath, sink)));
   recordMemory('collect changes');
-  const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
+  const textAsRead = (p: string) => byPath.get(p)?.initial?.text;
+  const { kept, suppressed } = withoutSuppressed(sink.all, textAsRead);
+  const modules = decision?.modules;
+  const finishing = modules ? finishedModuleFilter(modules) : () => false;
+  // a module already on the 3.0 line took the 2.x to 3.0 step: what only describes that step is not said
+  const said = kept.filter((f) => !RULES[f.rule]?.step || !finishing(f.path));
+  const findings = groupPerApplication(said).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
-  return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+  const stats = { scanned, read: files.length, skipped, ...(excluded ? { excluded } : {}), ...(suppressed ? { suppressed } : {}) };
+  return { root: input.root, ...(modules ? { modules } : {}), changes, findings, errors, stats };
 }
 
-/** One info finding per module left alone, on its build file. */
+const under = (p: string, dir: string) => dir === '' || p.startsWith(dir + '/');
+
+/** One finding per module left alone, on its build file: info, or the error that made it so. */
 function reportLeftAlone(modules: LeftAlone[], rule: string | undefined, files: WorkFile[], sink: FindingSink): void {
   for (const m of modules) {
+    if (m.quiet) continue;
     const work = files.find((f) => f.path === m.path);
     const read = work ? original(work) : undefined;
-    sink.add(toFinding({ rule: rule ?? 'left-alone', severity: 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
+    sink.add(toFinding({ rule: m.rule ?? rule ?? 'left-alone', severity: m.severity ?? 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
   }
+}
+
+/** The module decision; one that needs a parser loaded first (NotReady) waits and decides again. */
+async function decideModulesWhenReady(leave: LeaveAlone, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
+  return timedAsync('module decision', () => runPassWhenReady(() => leave.decide(ctx.project, ctx, partial)));
+}
+
+/** Whether a path lies in a module already on the 3.0 line (its deepest module decides). */
+function finishedModuleFilter(modules: ModuleLine[]): (path: string) => boolean {
+  const deepestFirst = [...modules].sort((a, b) => b.dir.length - a.dir.length);
+  return (p) => deepestFirst.find((m) => under(p, m.dir) || p === m.dir)?.line === 'boot3';
 }
 
 /** A project pass that throws is an internal-error finding naming it; the other passes still run. */

@@ -8,6 +8,7 @@ import { lazyModule } from '../engine/lazy.js';
 
 const gep = lazyModule<typeof import('good-enough-parser')>('good-enough-parser');
 import { ParseError } from '../engine/types.js';
+import { maskSlashy, OPERAND_EXPECTED } from './groovy-slashy.js';
 
 export interface BuildToken {
   type: 'symbol' | 'op' | 'string' | 'number' | 'open' | 'close';
@@ -42,21 +43,27 @@ let groovy: ReturnType<typeof import('good-enough-parser').lang.createLang> | un
 
 export function groovyTokens(text: string): BuildToken[] {
   groovy ??= gep().lang.createLang('groovy');
+  // slashy strings found first and masked (same length), so brackets inside a regular expression cannot unbalance the lexer's tree
+  const masked = maskSlashy(text);
   let root: GepNode;
   try {
-    root = groovy.parse(text).node as unknown as GepNode;
+    root = groovy.parse(masked.text).node as unknown as GepNode;
   } catch (e) {
     throw new ParseError(`Groovy lexer: ${(e as Error).message}`);
   }
   const out: BuildToken[] = [];
-  flatten(text, root.children ?? [], 0, out);
-  const tokens = withSlashyStrings(text, out);
+  flatten(masked.text, root.children ?? [], 0, out);
+  const tokens = withSlashyStrings(text, opaqueSlashy(out, masked.spans));
   markLineStarts(text, tokens);
   return tokens;
 }
 
-/** Tokens after which a `/` opens a slashy string rather than dividing (Groovy's own rule). */
-const OPERAND_EXPECTED = new Set(['=', '==', '!=', '=~', '==~', ',', ':', '?', '&&', '||', '!', '+', '<<', '->', 'return', 'in']);
+/** The string tokens the lexer read where a slashy string was masked become one opaque token each. */
+function opaqueSlashy(tokens: BuildToken[], spans: [number, number][]): BuildToken[] {
+  if (spans.length === 0) return tokens;
+  const at = new Map(spans.map(([s, e]) => [s, e]));
+  return tokens.map((t) => (t.type === 'string' && at.get(t.start) === t.end ? { type: 'symbol', value: SLASHY, start: t.start, end: t.end, depth: t.depth, lineStart: false } : t));
+}
 
 function opensSlashy(prev: BuildToken | undefined, slash: BuildToken, text: string): boolean {
   if (slash.type !== 'op' || slash.value !== '/') return false;

@@ -10,10 +10,17 @@ export interface RuleInfo {
   /** One plain sentence: what the rule finds or changes and why. */
   summary: string;
   /**
-   * Findings are one fact about a whole application (every route of it stops matching /a/):
-   * summaries show one entry per application, listing the occurrences inside it.
+   * Findings are one fact about a whole application (every route of it stops matching /a/): the
+   * engine makes one finding per application (`N <noun>(s) <what>`), every occurrence in its
+   * `related` list (src/engine/group.ts).
    */
-  perApplication?: boolean;
+  perApplication?: { noun: string; what: string };
+  /**
+   * The finding describes behaviour that changed between 2.x and 3.0 (a default, a phase, a
+   * format), not something wrong in the files: a module already on the 3.0 line took that step,
+   * so it is not said there (src/engine/run.ts).
+   */
+  step?: true;
 }
 
 const P = 'docs/properties.md';
@@ -72,27 +79,30 @@ export const RULES: Record<string, RuleInfo> = {
   'build/properties-migrator': { doc: B, summary: 'spring-boot-properties-migrator is on the class path (added by --add-properties-migrator): remove it once the migration is done.' },
   'build/imported-bom': { doc: B, summary: 'A BOM that Spring Boot 3.0 imports itself is imported at a lower version, which would override Boot\'s.' },
   'build/xml-entity': { doc: B, summary: 'The pom uses DOCTYPE entities; values that hold an entity reference are never edited.' },
+  'build/non-boot-module': { doc: B, summary: 'A module that is not a Spring Boot module (Android, a Gradle plugin, a BOM, Quarkus, Micronaut, a plain Java EE war, a Boot-free Gradle build) is left exactly as it is, also inside a Boot reactor.' },
+  'build/already-boot3': { doc: B, summary: 'A module already on Spring Boot 3.1 or later is past the 3.0 line this tool migrates to: it is left exactly as it is.' },
+  'build/code-generator': { doc: B, summary: "A code generator the build runs writes javax code (OpenAPI Generator's spring generator without useSpringBoot3 or useJakartaEe): the option is set where the plugin's release has it (spring, 6.0.1+), else the generated sources do not compile on Boot 3.0 and the option to set is named." },
   'build/unchecked-starter': { doc: B, summary: 'A third-party *-spring-boot-starter that Spring Boot does not manage and the migration table does not know: check that its version supports Spring Boot 3.0.' },
   'project/spring-factories': { doc: J, summary: 'Auto-configurations registered under EnableAutoConfiguration in spring.factories move to META-INF/spring/...AutoConfiguration.imports, which Boot 3.0 reads instead.' },
   'project/spring-factories-test-slice': { doc: J, summary: 'Test-slice entries in spring.factories must move to their own .imports file by hand.' },
   'project/banner-image': { doc: J, summary: 'Image banners are gone in 3.0: the image is rendered into banner.txt as Boot 2 printed it, or reported.' },
   'project/env-var': { doc: J, summary: 'An environment variable form of a renamed key (SPRING_REDIS_HOST) is renamed in .env files and reported in Dockerfiles, compose files and manifests.' },
-  'project/trailing-slash': { doc: J, perApplication: true, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
-  'project/log-date-format': { doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
-  'project/jmx-exposure': { doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
-  'project/show-values': { doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
+  'project/trailing-slash': { step: true, doc: J, perApplication: { noun: 'route', what: 'whose trailing-slash form stops matching' }, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
+  'project/log-date-format': { step: true, doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
+  'project/jmx-exposure': { step: true, doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
+  'project/show-values': { step: true, doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
   'project/keys-to-sanitize': { doc: J, summary: 'keys-to-sanitize was removed; implement a SanitizingFunction instead.' },
-  'project/isolated-object-mapper': { doc: J, summary: 'Actuator responses use an isolated ObjectMapper in 3.0: custom endpoint response types should implement OperationResponseBody.' },
-  'project/httpexchanges': { doc: J, summary: 'HTTP trace became HTTP exchanges (httptrace endpoint, HttpTraceRepository).' },
+  'project/isolated-object-mapper': { step: true, doc: J, summary: 'Actuator responses use an isolated ObjectMapper in 3.0: custom endpoint response types should implement OperationResponseBody.' },
+  'project/httpexchanges': { step: true, doc: J, summary: 'HTTP trace became HTTP exchanges (httptrace endpoint, HttpTraceRepository).' },
   'project/batch-multiple-jobs': { doc: J, summary: 'With several Job beans Spring Boot 3.0 runs none on start-up unless spring.batch.job.name names one.' },
   'project/session-store-type': { doc: J, summary: 'spring.session.store-type was removed: the store is chosen from the class path (or a bean).' },
-  'project/reactive-user-details': { doc: J, summary: 'ReactiveUserDetailsService is no longer auto-configured when an AuthenticationManagerResolver bean exists.' },
-  'project/graceful-shutdown-phases': { doc: J, summary: 'Graceful shutdown and the web server stop in new SmartLifecycle phases in 3.0; check the phase of your own SmartLifecycle beans.' },
-  'project/mongo-health': { doc: J, summary: 'The MongoDB health details hold maxWireVersion instead of version in 3.0; update monitoring that reads them.' },
-  'project/flyway-callbacks': { doc: J, summary: 'Callback and JavaMigration beans are applied before FlywayConfigurationCustomizer beans in 3.0: a customizer that sets them now replaces them.' },
+  'project/reactive-user-details': { step: true, doc: J, summary: 'ReactiveUserDetailsService is no longer auto-configured when an AuthenticationManagerResolver bean exists.' },
+  'project/graceful-shutdown-phases': { step: true, doc: J, summary: 'Graceful shutdown and the web server stop in new SmartLifecycle phases in 3.0; check the phase of your own SmartLifecycle beans.' },
+  'project/mongo-health': { step: true, doc: J, summary: 'The MongoDB health details hold maxWireVersion instead of version in 3.0; update monitoring that reads them.' },
+  'project/flyway-callbacks': { step: true, doc: J, summary: 'Callback and JavaMigration beans are applied before FlywayConfigurationCustomizer beans in 3.0: a customizer that sets them now replaces them.' },
   'project/elasticsearch-client': { doc: J, summary: 'The Elasticsearch high-level REST client and its Spring Data template were removed; move to the new Java client.' },
   'project/spring-data-reserved': { doc: J, summary: 'spring.data.* is reserved for Spring Data: spring.data.redis.* is bound only with spring-data-redis on the class path.' },
-  'project/max-http-header-size': { doc: J, summary: 'server.max-http-header-size became server.max-http-request-header-size and no longer applies to responses.' },
+  'project/max-http-header-size': { step: true, doc: J, summary: 'server.max-http-header-size became server.max-http-request-header-size and no longer applies to responses.' },
   'parse-error': { doc: E, summary: 'The file could not be parsed, so it was left untouched; fix the syntax (the finding gives the parser\'s reason) and run again.' },
   'internal-error': { doc: E, summary: 'A pass failed on this file, so the file was left untouched; please report it with the file.' },
   'engine/overlap': { doc: E, summary: 'Two rules wanted to edit the same text; neither edit was made.' },
@@ -111,7 +121,6 @@ export const RULES: Record<string, RuleInfo> = {
   'build/pinned-line': { doc: B, summary: 'An explicit pin on the Boot 2 major of a library Boot 3.0 manages (Spring Security 5.7, Kafka 2.x) moves to the version Boot 3.0 manages.' },
   'build/jakarta-line': { doc: B, summary: 'A Jakarta artifact pinned at a release that still holds the javax packages (jakarta.inject-api 1.0.5, jaxb-runtime 2.3.x) moves to its first jakarta line: the version Boot 3.0 manages, else the Jakarta EE 10 one.' },
   'build/jakarta-api': { doc: B, summary: 'A Jakarta API the migrated sources of a module import and none of its dependencies brings on Boot 3.0 (on Boot 2 it came along with another artifact) is declared in that module.' },
-  'build/code-generator': { doc: B, summary: 'A code generator whose output imports javax unless told otherwise (openapi-generator\'s spring generator) gets the option for the Boot 3 templates (useSpringBoot3), or an error when its release has none.' },
   'build/catalog-pinned-line': { doc: B, summary: 'A version catalog version on the Boot 2 major of a library Boot 3.0 manages (spring = "5.3.x" read by org.springframework libraries) moves to the version Boot 3.0 manages when every reader is a Boot module; else it is reported.' },
   'project/auto-configuration': { doc: J, summary: 'A @Configuration class listed as an auto-configuration becomes @AutoConfiguration (ordering attributes carried over) when that behaves the same.' },
   'coherence/boot-version': { doc: C, summary: 'After the migration a build still resolves Spring Boot 2 at this line (a parent, BOM, plugin, property or variable): the repository will not build on Boot 3.0.' },
@@ -137,7 +146,7 @@ export const RULES: Record<string, RuleInfo> = {
   'jakarta-variant/types': { doc: S, summary: "Code of a library whose jakarta line is another artifact (Jackson's JAX-RS providers and JAXB module, the JAXB runtime's classes) follows the build's artifact rename; reported when no build file of the run names the library." },
   'observability/tags-provider': { doc: S, summary: 'A Boot 2 metrics tags provider or contributor (WebMvc, WebFlux, RestTemplate, WebClient), deprecated in 3.0 for removal in 3.2: reported with the observation convention to extend, the method to override and where each old argument comes from.' },
   'observability/new-span': { doc: S, summary: "Sleuth's @NewSpan/@ContinueSpan/@SpanTag: Micrometer Tracing 1.0 (Boot 3.0) has the annotations but nothing processing them, so they are reported with what works on Boot 3.0, never renamed." },
-  'observability/trace-id-pattern': { doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
+  'observability/trace-id-pattern': { step: true, doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
   'engine/breaks-file': { doc: E, summary: 'A rewrite would leave a YAML, XML or .properties file unparseable, or merge or split its documents: refused, the file is left as it was.' },
   'verify/compile-error': { doc: V, summary: "The build's compiler (javac or kotlinc) reports an error here that the migration table does not explain; the finding gives the compiler's message." },
   'verify/boot3-change': { doc: V, summary: "The build's compiler reports an error the migration table explains: a type, package or method Spring Boot 3.0 (or the library line it moves to) removed or moved, or a Jakarta API nothing on the class path provides; the finding gives the fix." },
@@ -159,18 +168,8 @@ export function applicationOf(path: string): string {
   return at <= 0 ? '.' : path.slice(0, at);
 }
 
-/** Findings grouped by application, in first-seen order. */
-export function byApplication<T extends { path: string }>(findings: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const f of findings) {
-    const app = applicationOf(f.path);
-    groups.set(app, [...(groups.get(app) ?? []), f]);
-  }
-  return groups;
-}
-
 export function isPerApplication(rule: string): boolean {
-  return RULES[rule]?.perApplication === true;
+  return RULES[rule]?.perApplication !== undefined;
 }
 
 export function ruleSummary(rule: string): string | undefined {

@@ -197,6 +197,18 @@ export function isLower(version: string, than: string): boolean {
   return compareVersions(version, than) === -1;
 }
 
+/**
+ * Rules whose version must move for the build to compile and start on Boot 3.0 (Boot itself, Java
+ * 17, Kotlin 1.7, the dependency-management plugin, the Cloud train, Jetty's Servlet API): one the
+ * run cannot move is an error finding; other versions left as they are are warnings.
+ */
+const MUST_MOVE = new Set(['build/boot-version', 'build/java-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/spring-cloud-train', 'build/jetty-servlet']);
+
+/** The severity of a version the run had to leave as it is. */
+export function keptVersionSeverity(rule: string): 'error' | 'warning' {
+  return MUST_MOVE.has(rule) ? 'error' : 'warning';
+}
+
 /** A Boot version that is not yet 3.x (what this tool migrates from). */
 export function isBoot2(version: string): boolean {
   return isLower(version, '3.0.0');

@@ -11,21 +11,24 @@ import type { CodeGeneratorRow } from '../../src/table/sections/build.js';
 import { coordinateText, isLower } from './facts.js';
 import { resolveValue, type DepRef } from './pom-model.js';
 import type { PomRun } from './maven.js';
+import { CODE_GENERATOR_RULE } from './code-generators.js';
 
-export const CODE_GENERATOR_RULE = 'build/code-generator';
 
-export function mavenCodeGenerators(run: PomRun): void {
-  if (run.boot3) return; // a build already on Boot 3 chose its generator options
+/** Returns the configurations it edited or reported (code-generators.ts reports the others). */
+export function mavenCodeGenerators(run: PomRun): Set<XmlElement> {
+  const handled = new Set<XmlElement>();
+  if (run.boot3) return handled; // a build already on Boot 3 chose its generator options: only reported
   for (const dep of run.model.deps) {
     if (dep.kind !== 'plugin') continue;
     const g = resolveValue(run.models, textValue(run.text, dep.groupId));
     const a = resolveValue(run.models, textValue(run.text, dep.artifactId));
     const row = run.facts.section.codeGenerators.find((r) => r.plugin.groupId === g && r.plugin.artifactId === a);
-    if (row) generatorPlugin(run, dep, row);
+    if (row) generatorPlugin(run, dep, row, handled);
   }
+  return handled;
 }
 
-function generatorPlugin(run: PomRun, dep: DepRef, row: CodeGeneratorRow): void {
+function generatorPlugin(run: PomRun, dep: DepRef, row: CodeGeneratorRow, handled: Set<XmlElement>): void {
   const own = child(dep.el, 'configuration');
   const executions = childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration')).filter((c): c is XmlElement => c !== undefined);
   // only a configuration that names the generator itself: an execution naming none inherits the plugin's, edited there
@@ -35,6 +38,7 @@ function generatorPlugin(run: PomRun, dep: DepRef, row: CodeGeneratorRow): void 
   const plugin = coordinateText(row.plugin);
   const setting = `<configOptions><${row.option}>${row.value}</${row.option}></configOptions>`;
   for (const c of targets) {
+    handled.add(c);
     const options = child(c, 'configOptions');
     const current = textValue(run.text, child(options, row.option)) ?? (c !== own ? textValue(run.text, child(child(own, 'configOptions'), row.option)) : undefined);
     if (current === row.value) continue;

@@ -5,7 +5,7 @@
 import { elementLineSpan, indentUnit, lineIndent, textValue } from '../../src/formats/xml.js';
 import type { CoordinateRow, LibraryRow } from '../../src/table/sections/build.js';
 import { coordinateText, libraryFor } from './facts.js';
-import { LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, manualApplies, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { expectedVersion, setValue, usesOfProperty, type PomRun } from './maven.js';
 import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
@@ -19,7 +19,7 @@ export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string):
   const lib = libraryFor(run.facts, g, a);
   if (lib) return library(run, dep, lib, `${g}:${a}`);
   const cloud = cloudModuleMessage(run.facts, g, a);
-  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
+  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'error', dep.el.start, cloud);
   else if (dep.kind !== 'exclusion' && dep.version && javaxLinePin(run, dep, g, a)) return;
   else if (!cloud && (dep.kind === 'dependency' || dep.kind === 'managed-dependency') && dep.version && run.bootManaged && !run.boot3) pinnedLine(run, dep, g, a);
 }
@@ -56,7 +56,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
   if (row.action === 'manual') {
     const switched = dep.kind !== 'exclusion' ? springfoxSwitchOn(run.ctx, row) : undefined;
     if (switched) return switchMavenSpringfox(run, dep, switched);
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
+    if (dep.kind !== 'exclusion' && manualApplies(row, resolveValue(run.models, textValue(run.text, dep.version)))) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
     return;
   }
   const raw = dep.version ? textValue(run.text, dep.version) : undefined;
@@ -71,7 +71,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
     return;
   }
   if (!follows) {
-    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
+    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'error', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
     return;
   }
   if (row.action === 'rename' && !renameLibrary(run, dep, row, key)) return;

@@ -34,7 +34,7 @@ export function rename(run: PomRun, dep: DepRef, row: CoordinateRow): void {
   if (!renameApplies(row, resolveValue(run.models, textValue(run.text, dep.version)))) return;
   if (dep.kind !== 'exclusion' && isSleuthRow(run.facts, row)) {
     const users = sleuthUsers(run.ctx.project);
-    if (users.length) return run.out.report(SLEUTH_RULE, 'warning', dep.el.start, blockedMessage(row, users));
+    if (users.length) return run.out.report(SLEUTH_RULE, 'error', dep.el.start, blockedMessage(row, users));
     if (needsActuator(run.facts, row) && dep.kind === 'dependency') ensureActuator(run, dep);
   }
   const g = textValue(run.text, dep.groupId);

@@ -6,7 +6,7 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { buildFacts, compareVersions, isBoot2, isLower, javaLevel, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { buildFacts, compareVersions, isBoot2, isLower, javaLevel, keptVersionSeverity, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { LIBRARY_RULE, libraryTarget } from './libraries.js';
@@ -36,8 +36,9 @@ import { otherCoordinate } from './maven-libraries.js';
 import { rename, renameApplies } from './maven-renames.js';
 import { JAKARTA_LINE_RULE, javaxLineMessage, javaxLinePropertyTarget } from './jakarta-line.js';
 import { mavenJakartaApis } from './maven-jakarta-apis.js';
-import { CODE_GENERATOR_RULE, mavenCodeGenerators } from './maven-code-generators.js';
+import { mavenCodeGenerators } from './maven-code-generators.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
+import { CODE_GENERATOR_RULE, openApiGeneratorMaven } from './code-generators.js';
 
 export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE, CODE_GENERATOR_RULE];
 
@@ -80,8 +81,10 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
   mavenJakartaApis(run);
-  mavenCodeGenerators(run);
+  const generated = mavenCodeGenerators(run);
+  for (const dep of model.deps) openApiGeneratorMaven(run.text, dep, run.out, generated);
   compilerPlugin(run);
+  if (run.bootManaged) enforcerJavaRange(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
@@ -118,7 +121,8 @@ function reportEntities(run: PomRun): void {
 export function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
   const span = valueSpan(run.text, el);
   if (!span) {
-    run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
+    // a version the run must raise and cannot (Boot, Java 17, Kotlin, the Cloud train): as migrated it does not build
+    run.out.report(rule, keptVersionSeverity(rule), el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
     return;
   }
   if (run.text.slice(span.start, span.end) !== value) run.out.replace(span.start, span.end, value, rule);
@@ -130,18 +134,18 @@ function bootVersion(run: PomRun, versionEl: XmlElement | undefined, what: strin
   const raw = textValue(run.text, versionEl);
   const target = run.facts.target.version;
   if (raw === undefined) {
-    run.out.report('build/xml-entity', 'warning', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
+    run.out.report('build/xml-entity', 'error', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
     return;
   }
   const prop = singleProperty(raw);
   if (prop) {
-    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
+    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'error', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
     return; // the pom that defines it updates the property
   }
   if (raw.includes('${')) return;
   if (isBoot2(raw)) {
     setValue(run, versionEl, target, 'build/boot-version', `${what} version`);
-    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'info', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }
 
@@ -182,7 +186,7 @@ function properties(run: PomRun): void {
       if (bom.below(value)) {
         setValue(run, el, bom.version, bom.rule, name);
         if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`, bom));
-        else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
+        else run.out.report(bom.rule, 'info', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;
     }
@@ -334,7 +338,7 @@ function manual(run: PomRun, dep: DepRef, row: Row, key: string): void {
  * missing'): the finding's opening words, or '' when it resolves.
  */
 function unresolvable(run: PomRun, dep: DepRef, key: string): string {
-  if (dep.version || dep.kind !== 'dependency' || !run.bootManaged || run.facts.managedTarget.has(key) || locallyManaged(run.models).has(key)) return '';
+  if (dep.version || (dep.kind !== 'dependency' && dep.kind !== 'plugin') || !run.bootManaged || run.facts.managedTarget.has(key) || locallyManaged(run.models).has(key)) return '';
   // another BOM the build imports may manage it; Spring's own BOMs manage only their own groups
   const group = key.slice(0, key.indexOf(':'));
   // (Boot's own BOM is what managedTarget already answered for)
@@ -359,6 +363,8 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
   const lib = dep.kind !== 'exclusion' ? libraryFor(run.facts, g, a) : undefined;
   const switched = lib && springfoxSwitchOn(run.ctx, lib);
   if (switched) return switchMavenSpringfox(run, dep, switched);
+  // a library whose Boot 2 artifact cannot run on any 3.x (springfox) is wrong on a migrated build too: check after migrate says so
+  if (lib?.action === 'manual' && dep.kind !== 'exclusion') return otherCoordinate(run, dep, g, a);
   const row = rowFor(run.facts, g, a);
   if (row?.action === 'rename') return rename(run, dep, row);
   if (row?.action === 'manual') manual(run, dep, row, `${g}:${a}`);
@@ -389,7 +395,7 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   }
   if (raw.includes('${')) return;
   setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
-  run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+  run.out.report('build/imported-bom', 'info', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
@@ -439,7 +445,7 @@ function removeDependency(run: PomRun, dep: DepRef, row: Row): void {
   if (dep.kind !== 'dependency' && dep.kind !== 'managed-dependency') return;
   const span = elementLineSpan(run.text, dep.el);
   run.out.replace(span.start, span.end, '', 'build/removed-dependency');
-  run.out.report('build/removed-dependency', 'warning', dep.el.start, `removed ${rowMessage(row)}`);
+  run.out.report('build/removed-dependency', 'info', dep.el.start, `removed ${rowMessage(row)}`);
 }
 
 /** The `fork` parameter of spring-boot-maven-plugin (plugin and execution configuration) is gone in 3.0. */
@@ -450,7 +456,7 @@ function removeFork(run: PomRun, plugin: XmlElement): void {
     for (const fork of childrenNamed(config, parameter)) {
       const span = elementLineSpan(run.text, fork);
       run.out.replace(span.start, span.end, '', 'build/maven-plugin-fork');
-      run.out.report('build/maven-plugin-fork', 'warning', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
+      run.out.report('build/maven-plugin-fork', 'info', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
     }
   }
 }
@@ -466,6 +472,27 @@ function compilerPlugin(run: PomRun): void {
         const level = javaLevel(textValue(run.text, el) ?? '');
         if (level !== undefined && level < run.facts.java) setValue(run, el, String(run.facts.java), 'build/java-version', el.name);
       }
+    }
+  }
+}
+
+/**
+ * maven-enforcer-plugin's requireJavaVersion with an upper bound below Java 17 (`[${java.version}, 12)`):
+ * Boot 3.0 builds with Java 17, which the rule then refuses (and with java.version raised the
+ * range itself becomes invalid). Reported at the range: the bound is the team's choice.
+ */
+function enforcerJavaRange(run: PomRun): void {
+  for (const dep of run.model.deps) {
+    if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-enforcer-plugin') continue;
+    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    for (const config of configs) {
+      const version = child(child(child(config, 'rules'), 'requireJavaVersion'), 'version');
+      const range = textValue(run.text, version)?.trim();
+      const upper = range ? /,\s*([\d.]+)\s*([)\]])\s*$/.exec(range) : null;
+      if (!upper) continue;
+      const order = compareVersions(String(run.facts.java), upper[1]!);
+      if (order === undefined || order < 0 || (order === 0 && upper[2] === ']')) continue;
+      run.out.report('build/java-version', 'error', version!.start, `maven-enforcer-plugin requires Java ${range}, which excludes Java ${run.facts.java}, the release Spring Boot 3.0 needs: the build fails in the enforcer; raise the range's upper bound`);
     }
   }
 }
@@ -499,7 +526,7 @@ function addProperty(run: PomRun, name: string, value: string, rule: string): vo
     return;
   }
   if (props) {
-    run.out.report(rule, 'warning', props.start, `add ${line} to <properties>`);
+    run.out.report(rule, keptVersionSeverity(rule), props.start, `add ${line} to <properties>`);
     return;
   }
   // No <properties>: a new block before <dependencies> (or at the end of <project>).
@@ -541,3 +568,4 @@ function propertiesMigrator(run: PomRun): void {
   run.out.insert(last.el.end, `${eol}${indent}${markup}`, 'build/properties-migrator');
   run.out.report('build/properties-migrator', 'info', last.el.end, message);
 }
+

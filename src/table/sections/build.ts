@@ -119,6 +119,12 @@ export interface LibraryRow {
    * release is in `releases` keeps it and takes `suffix`; an older 2.x pin becomes `version`.
    */
   variant?: { suffix: string; releases: string[] };
+  /**
+   * A manual row: what the Boot 2 artifact does when it stays on Boot 3.0. `error`: the build
+   * does not compile, resolve or start (springfox fails at start-up); `warning`: it starts and
+   * behaves differently.
+   */
+  kept?: 'error' | 'warning';
   note: string;
   source: string;
 }

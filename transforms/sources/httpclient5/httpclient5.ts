@@ -43,7 +43,9 @@ export function migrateHttpClient(ctx: LibContext): LibResult {
     const message = row
       ? `${name} is HttpClient 4; Spring 6's ${FACTORY} needs HttpClient 5 (org.apache.httpcomponents.client5:httpclient5): use ${row.to} (${row.note})${kept}`
       : `${name}${imp.chain.wildcard ? '.*' : ''} is HttpClient 4; Spring 6's ${FACTORY} needs HttpClient 5 (org.apache.httpcomponents.client5:httpclient5, packages org.apache.hc.client5.http / org.apache.hc.core5)${kept}`;
-    out.findings.push({ rule: HTTPCLIENT_RULES.types, severity: 'warning', offset: model.tokens[imp.startToken]!.start, message, docs: row?.source ?? ctx.libs.httpclient.source });
+    // a file that hands its HttpClient 4 client to the factory does not compile on Spring 6
+    const severity = model.text.includes(FACTORY) ? 'error' : 'warning';
+    out.findings.push({ rule: HTTPCLIENT_RULES.types, severity, offset: model.tokens[imp.startToken]!.start, message, docs: row?.source ?? ctx.libs.httpclient.source });
   }
   return out;
 }

@@ -52,7 +52,7 @@ function matchers(ctx: LibContext, out: LibResult): void {
     }
     const wrapped = antMatcherEdits(ctx, k, args, patterns);
     if (typeof wrapped === 'string') {
-      out.findings.push({ rule: SECURITY_RULES.requestMatchers, severity: 'warning', offset: tokens[k]!.start, message: wrapped, docs: sec.antPatterns.source });
+      out.findings.push({ rule: SECURITY_RULES.requestMatchers, severity: 'error', offset: tokens[k]!.start, message: wrapped, docs: sec.antPatterns.source }); // antMatchers is gone in Security 6
       continue;
     }
     out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers), ...wrapped);
@@ -63,7 +63,7 @@ function matchers(ctx: LibContext, out: LibResult): void {
     const row = reported.get(tokens[k]!.value)!;
     out.findings.push({
       rule: SECURITY_RULES.requestMatchers,
-      severity: 'warning',
+      severity: 'error', // removed in Security 6: the call does not compile
       offset: tokens[k]!.start,
       message: `${row.name}(..) is removed in Spring Security 6 and has no String-for-String equivalent: use ${row.replacement}`,
       docs: row.source,
