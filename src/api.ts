@@ -24,8 +24,6 @@ export interface PlanInput {
   onProgress?: (done: number, total: number) => void;
   /** false: also migrate modules that are not Spring Boot modules (tests of single passes). */
   leaveAlone?: false;
-  /** A WriteAhead when the plan is to be written: temporary files are made while the passes run. */
-  stageAhead?: EngineInput['stageAhead'];
 }
 
 /** Computes every change and finding without writing anything. */
@@ -47,7 +45,6 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
     decisions: RUN_DECISIONS,
-    stageAhead: input.stageAhead,
   });
 }
 

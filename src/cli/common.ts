@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gitTopLevel } from '../engine/git.js';
+import { interruptedWrite } from '../engine/interrupted.js';
 import { packageRoot } from '../table/load.js';
 import { badValue, ConfigError, findProjectConfig, readConfigFile, withConfig, type ProjectConfig } from '../config/index.js';
 import { loadTable } from '../table/load.js';
@@ -148,6 +149,16 @@ export function baselineEntries(values: Values, baseDir: string): Entry[] | unde
 /** The result without what the baseline records. */
 export function withBaseline(result: RunResult, entries: Entry[] | undefined): RunResult {
   return entries ? applyBaseline(result, entries) : result;
+}
+
+/**
+ * Says (stderr) that a write of the repository around `root` is in progress or was left
+ * half-done by a killed run (engine/interrupted.ts); true when it did.
+ */
+export function tellInterruptedWrite(root: string): boolean {
+  const lines = interruptedWrite(root);
+  for (const line of lines) process.stderr.write(`boot-upgrade: ${line}\n`);
+  return lines.length > 0;
 }
 
 export function progress(label: string) {

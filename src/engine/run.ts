@@ -14,7 +14,6 @@ import { DEFAULT_MAX_FILE_SIZE, listFiles, readListed, type Skipped } from './sc
 import { ScratchBuffer } from './scratch.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
-import type { AheadFile } from './write-ahead.js';
 import { rememberParses } from '../formats/parse-memo.js';
 import type {
   Edit,
@@ -61,8 +60,6 @@ export interface EngineInput {
   leaveAlone?: LeaveAlone;
   /** Choices made once per run before the passes (types.ts RunDecision). */
   decisions?: readonly RunDecision[];
-  /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
-  stageAhead?: { offer(file: AheadFile): void; passesDone(): Promise<void> };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -282,7 +279,6 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const runnable = files.filter((work) => !isLeftAlone(work.path));
   await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
-  await input.stageAhead?.passesDone();
   recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -385,10 +381,6 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
     if (!work.initial) continue;
     const outcome = runFilePasses(work.initial, passes, ctx, select);
     applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
-    const changed = work.source !== work.initial ? work.source! : undefined;
-    if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
-    // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
-    if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
     input.onProgress?.(++done, files.length);
   }
 }
