@@ -143,14 +143,14 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
     throw e;
   }
   const journal = new Journal(lock.home);
-  let keepJournal = false;
+  const state = { keepJournal: false };
   try {
     undoInterrupted(lock, options.onRecovered ?? ((line: string) => process.stderr.write(`boot-upgrade: ${line}\n`)));
     const prefix = path.relative(lock.home.top, realpathSync.native(root)).split(path.sep).join('/');
-    keepJournal = await transact({ root, lock, journal, prefix: prefix ? prefix + '/' : '' }, changes, signals, options.hooks ?? {});
+    await transact({ root, lock, journal, prefix: prefix ? prefix + '/' : '', state }, changes, signals, options.hooks ?? {});
   } finally {
     signals.release();
-    if (!keepJournal) journal.remove();
+    if (!state.keepJournal) journal.remove();
     lock.release();
   }
 }
@@ -198,13 +198,16 @@ interface Transaction {
 
 const sideOf = (t: Transaction, e: JournalEntry, suffix: 'tmp' | 'bak') => underRoot(t.top, sideName(e.path, t.run, suffix));
 
-/** The transaction; true when it failed leaving files it could not put back (the journal stays for the next run). */
+/**
+ * The transaction. When putting files back fails outright (a disk error), `state.keepJournal`
+ * is set: the journal stays for the next run, which undoes the rest.
+ */
 async function transact(
-  { root, lock, journal, prefix }: { root: string; lock: RepositoryLock; journal: Journal; prefix: string },
+  { root, lock, journal, prefix, state }: { root: string; lock: RepositoryLock; journal: Journal; prefix: string; state: { keepJournal: boolean } },
   changes: readonly FileChange[],
   signals: ReturnType<typeof holdSignals>,
   hooks: WriteHooks,
-): Promise<boolean> {
+): Promise<void> {
   const t: Transaction = {
     root,
     top: lock.home.top,
@@ -231,7 +234,14 @@ async function transact(
   try {
     for (; done < t.entries.length; done++) await place(t, done, hooks);
   } catch (error) {
-    const left = rollBack(t, done);
+    // a file another program made in the window is theirs: never undone (place() says what it kept)
+    let left: string[];
+    try {
+      left = rollBack(t, error instanceof MadeMeanwhile ? done - 1 : done);
+    } catch (undoing) {
+      state.keepJournal = true;
+      throw new WriteFailed(`${failure(t, done, error)}; putting the files back failed too (${reason(undoing)}): the next boot-upgrade migrate finishes it`);
+    }
     await removeFiles(temporaries());
     if (left.length) throw new WriteFailed(`${failure(t, done, error)}; every other file was put back, and these were left as they are: ${left.join('; ')}`);
     if (error instanceof WriteRefused || error instanceof LockHeld) throw error;
@@ -244,7 +254,6 @@ async function transact(
   // a signal during the renames waited for them: the tree is whole, and the run stops here
   const stop = signals.reason();
   if (stop) throw new WriteInterrupted(stop, true);
-  return false;
 }
 
 function failure(t: Transaction, i: number, error: unknown): string {
@@ -312,10 +321,14 @@ async function place(t: Transaction, i: number, hooks: WriteHooks): Promise<void
     linkSync(tmp, target);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    throw new WriteRefused(`${change.path}: ${e.status === 'created' ? 'was created by another program' : 'was saved by another program'} while boot-upgrade replaced it; nothing was written, run again`);
+    const kept = e.status === 'created' ? '' : `, and what it held before is in ${sideName(change.path, t.run, 'bak')}`;
+    throw new MadeMeanwhile(`${change.path}: was ${e.status === 'created' ? 'created' : 'saved'} by another program while boot-upgrade ${e.status === 'created' ? 'created' : 'replaced'} it: that file is kept${kept}; every other file was put back, nothing was written, run again`);
   }
   unlinkSync(tmp);
 }
+
+/** The new content could not take a file's name: another program made a file there meanwhile. */
+class MadeMeanwhile extends WriteRefused {}
 
 /** Puts back files 0..last (last perhaps half-replaced), last first; the files left as they are, each with why. */
 function rollBack(t: Transaction, last: number): string[] {
