@@ -26,13 +26,18 @@ const ALL_SPECS = { ...MIGRATION_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, 
 const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
 
 /**
- * The project configuration (`--config FILE`, else the nearest one above `dir`), merged under
- * the command line's values. Every value is checked here, before any file of the repository is read.
+ * The project configuration (`--config FILE`, else the nearest one at or above `dir` up to its
+ * repository's top level), merged under the command line's values. Every value is checked here,
+ * before any file of the repository is read. A file named with --config is the user's choice, like
+ * --table: it and the tables it names may lie anywhere; a configuration found in the repository
+ * names tables inside it only.
  */
 export function withProjectConfig(values: Values, dir: string): { values: Values; config?: ProjectConfig; table: MigrationTable } {
   try {
-    const config = typeof values.config === 'string' ? readConfigFile(path.resolve(values.config), CONFIG_SHAPES) : findProjectConfig(dir, CONFIG_SHAPES);
-    const merged = withConfig(values, config);
+    const explicit = typeof values.config === 'string';
+    const top = gitTopLevel(dir) ?? dir;
+    const config = explicit ? readConfigFile(path.resolve(values.config as string), CONFIG_SHAPES) : findProjectConfig(dir, CONFIG_SHAPES, top);
+    const merged = withConfig(values, config, explicit ? undefined : top);
     const table = loadTable(((merged.table as string[] | undefined) ?? []).map((f) => path.resolve(f)));
     checkBootVersion(table, merged['boot-version'], values['boot-version'] === undefined && config ? `configuration: ${config.file}: option 'boot-version'` : '--boot-version');
     return { values: merged, config, table };
