@@ -5,6 +5,7 @@ import { loadTable } from './table/load.js';
 import { markStartup, timed } from './engine/timing.js';
 import type { MigrationTable } from './table/types.js';
 import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES, RUN_DECISIONS } from '../transforms/index.js';
+import { targetRelease } from '../transforms/build/facts.js';
 
 export interface PlanInput {
   root: string;
@@ -30,6 +31,8 @@ export interface PlanInput {
 export async function planMigration(input: PlanInput): Promise<RunResult> {
   markStartup();
   const table = input.table ?? timed('table load', () => loadTable(input.tableFiles ?? []));
+  // a release the table does not know is a usage error before any file is read, build files or not
+  if (input.options?.bootVersion !== undefined) targetRelease(table, input.options.bootVersion);
   return runEngine({
     root: input.root,
     table,

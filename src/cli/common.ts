@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gitTopLevel } from '../engine/git.js';
 import { interruptedWrite } from '../engine/interrupted.js';
+import { visible } from '../report/escape.js';
 import { packageRoot } from '../table/load.js';
 import { badValue, ConfigError, findProjectConfig, readConfigFile, withConfig, type ProjectConfig } from '../config/index.js';
 import { loadTable } from '../table/load.js';
@@ -162,7 +163,7 @@ export function withBaseline(result: RunResult, entries: Entry[] | undefined): R
  */
 export function tellInterruptedWrite(root: string): boolean {
   const lines = interruptedWrite(root);
-  for (const line of lines) process.stderr.write(`boot-upgrade: ${line}\n`);
+  for (const line of lines) process.stderr.write(`boot-upgrade: ${visible(line)}\n`);
   return lines.length > 0;
 }
 

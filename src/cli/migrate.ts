@@ -16,10 +16,11 @@ import type { VerifyResult } from '../report/verify-status.js';
 import { HELP } from './help.js';
 import { timed, timedAsync } from '../engine/timing.js';
 import { collectPlanningGarbage } from './memory.js';
+import { visible } from '../report/escape.js';
 
 function explainLines(result: RunResult): string {
   return result.changes
-    .map((c) => `  ${c.status.padEnd(8)} ${c.path}  ${Object.entries(c.rules).map(([r, n]) => (n > 1 ? `${r}×${n}` : r)).join(', ')}`)
+    .map((c) => `  ${c.status.padEnd(8)} ${visible(c.path)}  ${Object.entries(c.rules).map(([r, n]) => (n > 1 ? `${r}×${n}` : r)).join(', ')}`)
     .join('\n') + (result.changes.length ? '\n' : '');
 }
 
@@ -93,7 +94,8 @@ function finish(values: Values, outcome: Outcome, verified: Awaited<ReturnType<t
   if (values.json === true) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch!.toString('latin1')), 'latin1') : patch!);
   if (refused.length) {
-    process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => base.prefix + p).join(', ')}\n`);
+    process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => visible(base.prefix + p)).join(', ')}
+`);
     return code;
   }
   // --quiet: the errors alone (the build's among them, when --verify ran it)

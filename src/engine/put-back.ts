@@ -51,7 +51,8 @@ export function removeIfPresent(file: string): boolean {
     unlinkSync(file);
     return true;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    // no such file, or a name too long to have ever been made
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENAMETOOLONG') return false;
     throw e;
   }
 }

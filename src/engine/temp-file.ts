@@ -39,7 +39,7 @@ const UNLINKS_IN_FLIGHT = 256;
  * 10,000 backups at once were 15 MB of the run's peak.
  */
 export async function removeFiles(paths: readonly string[]): Promise<void> {
-  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : rm(p, { force: true })));
+  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (cannotExist(e) ? undefined : rm(p, { force: true })));
   let next = 0;
   let last = paths.length; // the main thread takes from the end, the pool from the start
   const worker = async () => {
@@ -60,6 +60,11 @@ export function removeNow(file: string): void {
   try {
     unlinkSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(file, { force: true });
+    if (!cannotExist(e as NodeJS.ErrnoException)) rmSync(file, { force: true });
   }
+}
+
+/** An error that says there is no such file to remove (a name too long could never have been made). */
+function cannotExist(e: NodeJS.ErrnoException): boolean {
+  return e.code === 'ENOENT' || e.code === 'ENAMETOOLONG' || e.code === 'ENOTDIR';
 }

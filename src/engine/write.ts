@@ -19,6 +19,7 @@ import type { FileChange } from './types.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
 import { ScratchBuffer } from './scratch.js';
 import { unmadeText } from './changes.js';
+import { visible } from '../report/escape.js';
 import { removeFiles, sideName, writeTemp } from './temp-file.js';
 
 export { LockHeld, WriteFailed, WriteInterrupted, WriteRefused };
@@ -145,7 +146,7 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
   const journal = new Journal(lock.home);
   const state = { keepJournal: false };
   try {
-    undoInterrupted(lock, options.onRecovered ?? ((line: string) => process.stderr.write(`boot-upgrade: ${line}\n`)));
+    undoInterrupted(lock, options.onRecovered ?? ((line: string) => process.stderr.write(`boot-upgrade: ${visible(line)}\n`)));
     const prefix = path.relative(lock.home.top, realpathSync.native(root)).split(path.sep).join('/');
     await transact({ root, lock, journal, prefix: prefix ? prefix + '/' : '', state }, changes, signals, options.hooks ?? {});
   } finally {
