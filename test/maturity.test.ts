@@ -228,6 +228,7 @@ describe('maturity live probe (loopback only)', () => {
       const { maturityReport } = await import('../src/maturity/index.js');
       const report = await maturityReport({ target: path.join(FIXTURES, 'live-probe/input/openapi.yaml'), url, probe: { timeoutMs: 200 } });
       expect(report.notes.filter((n) => n.includes('timed out'))).toEqual([
+        'probe OPTIONS /api/imports: timed out after 200 ms', // a POST-only path: OPTIONS alone is sent
         'probe GET /api/orders: timed out after 200 ms',
         'probe OPTIONS /api/orders: timed out after 200 ms',
         'probe GET /api/users: timed out after 200 ms',
