@@ -94,8 +94,7 @@ function finish(values: Values, outcome: Outcome, verified: Awaited<ReturnType<t
   if (values.json === true) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   else if (dryRun) process.stdout.write(colorFor(process.stdout, colorFlags(values)) ? Buffer.from(colorDiff(patch!.toString('latin1')), 'latin1') : patch!);
   if (refused.length) {
-    process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => visible(base.prefix + p)).join(', ')}
-`);
+    process.stderr.write(`boot-upgrade: refusing to rewrite files with uncommitted changes (commit or stash them, or pass --allow-dirty); nothing was written: ${refused.map((p) => visible(base.prefix + p)).join(', ')}\n`);
     return code;
   }
   // --quiet: the errors alone (the build's among them, when --verify ran it)
