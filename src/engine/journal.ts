@@ -99,7 +99,7 @@ export class Journal {
     } catch {
       throw refused(file, 'not valid JSON');
     }
-    const problem = journalProblem(data, home.top);
+    const problem = journalProblem(data, home.top, home.shared !== undefined);
     if (problem) throw refused(file, problem);
     return data as JournalData;
   }
@@ -114,13 +114,17 @@ function refused(file: string, why: string): LockHeld {
   return new LockHeld(`${file}: not a journal boot-upgrade can undo (${why}); nothing was recovered or written. Remove it if no boot-upgrade run is writing this repository`);
 }
 
-/** Why `data` is not a journal whose every path lies inside `top`; undefined when it is. */
-function journalProblem(data: unknown, top: string): string | undefined {
+/**
+ * Why `data` is not a journal whose every path lies inside `top`; undefined when it is. Outside
+ * git it must also name `top` (the folder of journals is keyed by a hash of it); in a git
+ * directory it belongs to that work tree wherever the tree was moved since.
+ */
+function journalProblem(data: unknown, top: string, sameTop: boolean): string | undefined {
   const d = data as Partial<JournalData> | null;
   if (!d || typeof d !== 'object' || typeof d.run !== 'string' || !RUN_ID.test(d.run) || typeof d.pid !== 'number' || !PHASES.has(d.phase as string) || !Array.isArray(d.entries)) {
     return 'not the shape of a journal';
   }
-  if (d.top !== top) return `written for ${String(d.top)}, not for ${top}`;
+  if (sameTop && d.top !== top) return `written for ${String(d.top)}, not for ${top}`;
   const containment = new Containment(top);
   for (const [i, e] of d.entries.entries()) {
     const entry = e as Partial<JournalEntry> | null;
