@@ -53,6 +53,8 @@ const PHASES = new Set(['staging', 'committing', 'finishing']);
 
 export class Journal {
   private data: JournalData;
+  /** This run recorded a journal (remove() removes only its own, never one a killed run left). */
+  private recorded = false;
 
   constructor(private readonly home: LockHome) {
     this.data = { run: randomName(), top: home.top, pid: process.pid, host: os.hostname(), started: new Date().toISOString(), phase: 'staging', entries: [] };
@@ -70,6 +72,7 @@ export class Journal {
     try {
       writeJson(next, this.data);
       renameSync(next, path.join(this.home.dir, JOURNAL)); // the journal itself is never half-written
+      this.recorded = true;
     } catch (e) {
       rmSync(next, { force: true });
       throw e;
@@ -77,7 +80,7 @@ export class Journal {
   }
 
   remove(): void {
-    rmSync(path.join(this.home.dir, JOURNAL), { force: true });
+    if (this.recorded) rmSync(path.join(this.home.dir, JOURNAL), { force: true });
   }
 
   /**

@@ -81,6 +81,8 @@ describe('names a repository ships', () => {
     expect(run.stderr).toContain(`${path.join(home, 'journal.json')}: not a journal boot-upgrade can undo (entry 0: '${journal.entries[0]!.path}' is not a path inside ${dir}); nothing was recovered or written`);
     expect(readFileSync(path.join(victims, 'victim.txt'), 'utf8')).toBe('precious\n');
     expect(treeDiff(workTree(dir), before)).toBe('');
+    // it stays, for whoever looks at it; the next run refuses it again
+    expect(JSON.parse(readFileSync(path.join(home, 'journal.json'), 'utf8'))).toEqual(journal);
   }, 60_000);
 });
 
