@@ -30,6 +30,13 @@ async function writeWith(dir: string, point: 'beforeRename' | 'beforeLink', file
   return writeChanges(dir, plan.changes, { hooks: { [point]: at } }).then(() => 'written', (e: unknown) => e);
 }
 
+/** The tree is as it was, but for `file`, which holds what the other program wrote; no side file is left. */
+function onlyTheirs(dir: string, before: Map<string, Buffer>, file: string, theirs: string): void {
+  expect(readFileSync(path.join(dir, file), 'utf8')).toBe(theirs);
+  expect(treeDiff(workTree(dir), new Map([...before, [file, Buffer.from(theirs)]]))).toBe('');
+  expect(sideFiles(dir)).toEqual([]);
+}
+
 describe('a file saved by another program while the write replaces it', () => {
   it('after the last check and before its old content is moved aside: the save is kept, every other file put back', async () => {
     const dir = sample();
@@ -39,10 +46,7 @@ describe('a file saved by another program while the write replaces it', () => {
     const error = await writeWith(dir, 'beforeRename', file, () => writeFileSync(path.join(dir, file), saved));
     expect(error).toBeInstanceOf(WriteRefused);
     expect((error as Error).message).toBe(`${file}: changed on disk since it was read; nothing was written, run again`);
-    expect(readFileSync(path.join(dir, file), 'utf8')).toBe(saved);
-    before.set(file, Buffer.from(saved));
-    expect(treeDiff(workTree(dir), before)).toBe('');
-    expect(sideFiles(dir)).toEqual([]);
+    onlyTheirs(dir, before, file, saved);
   });
 
   it('after its old content was moved aside and checked, before the new content takes its name: the new file is kept and named', async () => {
@@ -71,19 +75,16 @@ describe('a file saved by another program while the write replaces it', () => {
     const theirs = 'com.acme.Theirs\n';
     const error = await writeWith(dir, 'beforeLink', IMPORTS, () => writeFileSync(path.join(dir, IMPORTS), theirs));
     expect(error).toBeInstanceOf(WriteRefused);
-    expect(readFileSync(path.join(dir, IMPORTS), 'utf8')).toBe(theirs);
-    before.set(IMPORTS, Buffer.from(theirs));
-    expect(treeDiff(workTree(dir), before)).toBe('');
-    expect(sideFiles(dir)).toEqual([]);
+    onlyTheirs(dir, before, IMPORTS, theirs);
   });
 
   it('a file the write deletes, saved just before: the save is kept', async () => {
     const dir = sample();
+    const before = workTree(dir);
     const file = `${RES}/META-INF/spring.factories`;
     const saved = FACTORIES + '# kept\n';
     const error = await writeWith(dir, 'beforeRename', file, () => writeFileSync(path.join(dir, file), saved));
     expect(error).toBeInstanceOf(WriteRefused);
-    expect(readFileSync(path.join(dir, file), 'utf8')).toBe(saved);
-    expect(sideFiles(dir)).toEqual([]);
+    onlyTheirs(dir, before, file, saved);
   });
 });
