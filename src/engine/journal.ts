@@ -20,9 +20,9 @@ export interface JournalEntry {
   /** Path relative to the repository's top level. */
   path: string;
   status: 'modified' | 'created' | 'deleted';
-  /** SHA-256 (hex) of the file's bytes before the write: modified and deleted files. */
+  /** The file's bytes before the write (put-back.ts sha256): modified and deleted files. */
   before?: string;
-  /** SHA-256 (hex) of the bytes the write puts there: modified and created files. */
+  /** The bytes the write puts there (put-back.ts sha256): modified and created files. */
   after?: string;
 }
 
@@ -47,7 +47,7 @@ export interface JournalData {
 
 const JOURNAL = 'journal.json';
 const RUN_ID = /^[0-9a-f]{16}$/;
-const HASH = /^[0-9a-f]{64}$/;
+const HASH = /^[A-Za-z0-9_-]{22}$/;
 const STATUSES = new Set(['modified', 'created', 'deleted']);
 const PHASES = new Set(['staging', 'committing', 'finishing']);
 

@@ -13,8 +13,13 @@ import { sideName } from './temp-file.js';
 
 const crypto = lazyModule<typeof import('node:crypto')>('node:crypto');
 
+/**
+ * A file's identity for the journal: SHA-256 of its bytes, its first 128 bits in base64url (22
+ * characters). Two per changed file are kept for the whole write: at 50,000 files the full hex
+ * digests were about 12 MB of the peak, these about 4 MB; 128 bits still tell any two contents apart.
+ */
 export function sha256(bytes: Uint8Array): string {
-  return crypto().createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest().subarray(0, 16).toString('base64url');
 }
 
 /** SHA-256 of a regular file's bytes (never through a link); undefined when there is no such file. */

@@ -73,7 +73,7 @@ describe('names a repository ships', () => {
     // a journal where the lock keeps it, as a tampered git directory could hold one
     const home = lockHomePath(dir)!;
     mkdirSync(home, { recursive: true });
-    const journal = { run: '0123456789abcdef', top: dir, pid: 999_999_999, host: os.hostname(), started: 'then', phase: 'committing', entries: [{ path: path.relative(dir, path.join(victims, 'victim.txt')), status: 'created', after: 'a'.repeat(64) }] };
+    const journal = { run: '0123456789abcdef', top: dir, pid: 999_999_999, host: os.hostname(), started: 'then', phase: 'committing', entries: [{ path: path.relative(dir, path.join(victims, 'victim.txt')), status: 'created', after: 'a'.repeat(22) }] };
     writeFileSync(path.join(home, 'journal.json'), JSON.stringify(journal));
     const before = workTree(dir);
     const run = bash('boot-upgrade migrate .', dir);

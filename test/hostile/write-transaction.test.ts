@@ -63,7 +63,7 @@ describe('the journal', () => {
     const held = RepositoryLock.acquire(home);
     const journal = new Journal(home);
     try {
-      const entries = Array.from({ length: 600 }, (_, i) => ({ path: `src/F${i}.java`, status: 'modified' as const, before: 'a'.repeat(64), after: 'b'.repeat(64) }));
+      const entries = Array.from({ length: 600 }, (_, i) => ({ path: `src/F${i}.java`, status: 'modified' as const, before: 'a'.repeat(22), after: 'b'.repeat(22) }));
       journal.record('committing', entries);
       const text = readFileSync(path.join(home.dir, 'journal.json'), 'utf8');
       const data = JSON.parse(text);
