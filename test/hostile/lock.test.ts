@@ -65,7 +65,7 @@ describe('names a repository ships', () => {
       expect(run.status).toBe(0);
       expect(readFileSync(path.join(dir, RES, 'application.properties'), 'utf8')).toBe('spring.data.redis.host=db\n');
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a journal whose paths leave the repository is refused, naming it, and nothing is done from it', () => {
     const victims = outside({ 'victim.txt': 'precious\n' });
@@ -83,7 +83,7 @@ describe('names a repository ships', () => {
     expect(treeDiff(workTree(dir), before)).toBe('');
     // it stays, for whoever looks at it; the next run refuses it again
     expect(JSON.parse(readFileSync(path.join(home, 'journal.json'), 'utf8'))).toEqual(journal);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('one lock per repository', () => {
