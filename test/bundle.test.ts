@@ -4,7 +4,7 @@
 // TypeScript sources: same output, same exit code,
 // the tree-sitter grammars and the vendored packages loading, the code cache used only for the
 // bytes it was made from.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { builtinModules, createRequire } from 'node:module';
