@@ -23,7 +23,7 @@ describe('the configuration search', () => {
     const run = bash('boot-upgrade check .', checkout);
     expect(run.stderr).toContain('`spring.redis.host=db` -> `spring.data.redis.host=db`');
     expect(run.status).toBe(1);
-  }, 180_000);
+  });
 
   it('reads no configuration file that is a link to a file outside the repository', () => {
     const elsewhere = outside({ 'config.json': JSON.stringify({ skip: ['properties'] }) });
@@ -32,7 +32,7 @@ describe('the configuration search', () => {
     const run = bash('boot-upgrade check .', dir);
     expect(run.stderr).toBe(`boot-upgrade: configuration: ${path.join(dir, '.boot-upgrade.json')}: a link to a file outside the repository (${dir}); not read\n`);
     expect(run.status).toBe(2);
-  }, 180_000);
+  });
 });
 
 describe('tables', () => {
@@ -48,19 +48,19 @@ describe('tables', () => {
     writeFileSync(path.join(dir, '.boot-upgrade.json'), '{}');
     const given = bash(`boot-upgrade migrate --dry-run --table '${path.join(elsewhere, 'rows.json')}' .`, dir);
     expect(given.stdout).toContain('+acme.client.timeout=5s');
-  }, 180_000);
+  });
 
   it('a table that is not a regular file is refused before it is read', () => {
     const dir = gitRepo({ [PROPS]: 'spring.redis.host=db\n' });
     const run = bash('boot-upgrade migrate --dry-run --table /dev/zero .', dir);
     expect(run.stderr).toBe('boot-upgrade: /dev/zero: not a regular file\n');
     expect(run.status).toBe(2);
-  }, 180_000);
+  });
 
   it('a table saved with a UTF-8 byte order mark is read', () => {
     const dir = gitRepo({ [PROPS]: 'acme.legacy.timeout=5s\n', 'rows.json': '\uFEFF' + ROWS });
     const run = bash('boot-upgrade migrate --dry-run --table rows.json .', dir);
     expect(run.stderr).not.toContain('not valid JSON');
     expect(run.stdout).toContain('+acme.client.timeout=5s');
-  }, 180_000);
+  });
 });

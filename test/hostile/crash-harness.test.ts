@@ -14,14 +14,15 @@ import { describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../../src/api.js';
 import { loadTable } from '../../src/table/load.js';
 import { WriteRefused } from '../../src/engine/write.js';
+import { budget, BUDGET_TIMEOUT, seed } from '../helpers/budget.js';
 import { CLI_FUNCTION } from '../helpers/cli-process.js';
 import { randomPom, randomProperties, randomYaml, seededRandom, vocabulary } from '../helpers/random-config.js';
 import { treeDiff } from '../helpers/tree.js';
 import { killedWrite, type KillPoint } from './killed-write.js';
 import { gitRepo, repo, sideFiles, workTree } from './helpers.js';
 
-const SEED = Number(process.env.BOOT_UPGRADE_CRASH_SEED ?? 20270127);
-const SCENARIOS = Number(process.env.BOOT_UPGRADE_CRASH_RUNS ?? 4);
+const SEED = seed('BOOT_UPGRADE_CRASH_SEED', 20270127);
+const SCENARIOS = budget('BOOT_UPGRADE_CRASH_RUNS', 4, 40);
 const words = vocabulary(loadTable());
 
 /** A repository of one or two modules: a pom, configuration files, javax entities. */
@@ -94,7 +95,7 @@ describe(`writes killed at random points, edits after the crash (seed ${SEED}, $
       expect((await planMigration({ root: dir })).changes.map((c) => c.path), label).toEqual([]);
       if (edits.size === 0) expect(treeDiff(after, expected), label).toBe('');
     }
-  }, 600_000);
+  }, BUDGET_TIMEOUT ?? 600_000);
 });
 
 /** Runs the CLI as a separate process, not waiting for it: its exit status and stderr when it ends. */
@@ -127,5 +128,5 @@ describe('two runs started together on a repository and on a module of it', () =
       await writeChanges(dir, (await planMigration({ root: dir })).changes);
       expect(treeDiff(workTree(dir), expected), label).toBe('');
     }
-  }, 600_000);
+  }, BUDGET_TIMEOUT ?? 600_000);
 });

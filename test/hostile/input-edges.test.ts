@@ -36,7 +36,7 @@ describe('--boot-version', () => {
       expect(run.stderr).toMatch(/^boot-upgrade: --boot-version 3\.9\.9: not a release the table knows \(known: [^)]+\)\n$/);
       expect(run.status).toBe(2);
     }
-  }, 180_000);
+  });
 });
 
 describe('control characters in file names', () => {
@@ -50,7 +50,7 @@ describe('control characters in file names', () => {
     const explain = bash('boot-upgrade migrate --dry-run --explain . >/dev/null', dir);
     expect(explain.stderr).toContain('modified src/main/java/com/acme/Evil\\x1b]0;owned\\x07\\x1b[2J.java');
     for (const out of [check.stderr, explain.stderr]) expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
-  }, 180_000);
+  });
 });
 
 describe('a write that fails on the disk', () => {
@@ -80,7 +80,7 @@ describe('a live probe nothing answers', () => {
     const run = bash(`boot-upgrade maturity --url http://127.0.0.1:${port}/ .`, dir);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`and nothing answered at http://127.0.0.1:${port}/ (probe GET /: connect ECONNREFUSED 127.0.0.1:${port})`);
-  }, 180_000);
+  });
 });
 
 describe('a configuration file too large to parse in bounded memory', () => {
@@ -92,5 +92,5 @@ describe('a configuration file too large to parse in bounded memory', () => {
     const run = bash('boot-upgrade migrate --max-file-size 1000000000 --verbose .', dir);
     expect(run.stderr).toContain(`not read ${props}: larger than 4194304 bytes: a configuration file is parsed whole`);
     expect(readFileSync(path.join(dir, props), 'utf8')).toBe(lines.join(''));
-  }, 180_000);
+  });
 });

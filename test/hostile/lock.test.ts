@@ -65,7 +65,7 @@ describe('names a repository ships', () => {
       expect(run.status).toBe(0);
       expect(readFileSync(path.join(dir, RES, 'application.properties'), 'utf8')).toBe('spring.data.redis.host=db\n');
     }
-  }, 180_000);
+  });
 
   it('a journal whose paths leave the repository is refused, naming it, and nothing is done from it', () => {
     const victims = outside({ 'victim.txt': 'precious\n' });
@@ -83,7 +83,7 @@ describe('names a repository ships', () => {
     expect(treeDiff(workTree(dir), before)).toBe('');
     // it stays, for whoever looks at it; the next run refuses it again
     expect(JSON.parse(readFileSync(path.join(home, 'journal.json'), 'utf8'))).toEqual(journal);
-  }, 180_000);
+  });
 });
 
 describe('one lock per repository', () => {
@@ -107,7 +107,7 @@ describe('one lock per repository', () => {
       expect(other.status).toBe(4);
     }
     expect(readFileSync(path.join(dir, 'module-a', RES, 'application.properties'), 'utf8')).toBe('spring.data.redis.host=a\n');
-  }, 120_000);
+  });
 
   it('outside git, a run on a folder is refused while a run writes a folder above or below it', async () => {
     /** What writing `other` gave while `writing` was being written: 'written', or the error. */
@@ -154,5 +154,5 @@ describe.runIf(containers)('a run killed in a container (pid 1 in a pid namespac
       expect(sideFiles(dir), nextRunIn).toEqual([]);
       expect(bash('boot-upgrade migrate .', dir).status, nextRunIn).toBe(0);
     }
-  }, 180_000);
+  });
 });

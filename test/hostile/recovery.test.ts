@@ -64,7 +64,7 @@ describe('a write killed at any point of its transaction', () => {
       expect(treeDiff(workTree(dir), expected), `${point} ${at}: written`).toBe('');
       expect(sideFiles(dir), `${point} ${at}`).toEqual([]);
     }
-  }, 300_000);
+  });
 
   it('never loses an edit made after the kill: a file changed since the killed run wrote it is left as it is, and named', () => {
     const dir = repo(SAMPLE);
@@ -82,7 +82,7 @@ describe('a write killed at any point of its transaction', () => {
     expect(workTree(dir).has(`${RES}/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports`)).toBe(false);
     expect(readFileSync(path.join(dir, RES, 'bootstrap.properties'), 'utf8')).toBe('spring.redis.port=6380\n');
     expect(run.status).toBe(4);
-  }, 180_000);
+  });
 
   it('is not undone before the dirty-tree guard: a run refused for uncommitted work changes nothing, and says a write is half-done', () => {
     const files: Record<string, string> = { 'pom.xml': '<project/>\n' };
@@ -100,7 +100,7 @@ describe('a write killed at any point of its transaction', () => {
     expect(run.status).toBe(4);
     expect(run.stderr).toMatch(/refusing to rewrite files with uncommitted changes/);
     expect(run.stderr).toMatch(/an interrupted boot-upgrade run \(pid \d+\) left its write half-done; `boot-upgrade migrate` undoes it/);
-  }, 180_000);
+  });
 });
 
 describe('a file moved aside when the run was killed', () => {
@@ -116,5 +116,5 @@ describe('a file moved aside when the run was killed', () => {
     const migrate = bash('boot-upgrade migrate .', dir);
     expect(migrate.stderr).toMatch(/was undone: 2 file\(s\) restored/);
     expect(readFileSync(path.join(dir, RES, 'application.properties'), 'utf8')).toBe('spring.redis.host=db\n');
-  }, 180_000);
+  });
 });
