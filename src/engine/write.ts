@@ -92,8 +92,11 @@ export interface WriteOptions {
   /** Aborting stops the write as SIGINT/SIGTERM do (tests; the CLI relies on the signals). */
   signal?: AbortSignal;
   hooks?: WriteHooks;
-  /** Told each line about an interrupted run's write undone first (the CLI prints them). */
-  onRecovered?(line: string): void;
+  /**
+   * Told each line the CLI prints on stderr: what an interrupted run's write undone first did,
+   * and a backup kept because another program wrote to it while the file was replaced.
+   */
+  onNote?(line: string): void;
 }
 
 /** `ENOSPC: no space left on device` of `ENOSPC: no space left on device, open '/x/.a.boot-upgrade-1.tmp'`. */
@@ -146,9 +149,10 @@ export async function writeChanges(root: string, changes: readonly FileChange[],
   const journal = new Journal(lock.home);
   const state = { keepJournal: false };
   try {
-    undoInterrupted(lock, options.onRecovered ?? ((line: string) => process.stderr.write(`boot-upgrade: ${visible(line)}\n`)));
+    const tell = options.onNote ?? ((line: string) => process.stderr.write(`boot-upgrade: ${visible(line)}\n`));
+    undoInterrupted(lock, tell);
     const prefix = path.relative(lock.home.top, realpathSync.native(root)).split(path.sep).join('/');
-    await transact({ root, lock, journal, prefix: prefix ? prefix + '/' : '', state }, changes, signals, options.hooks ?? {});
+    await transact({ root, lock, journal, prefix: prefix ? prefix + '/' : '', state, tell }, changes, signals, options.hooks ?? {});
   } finally {
     signals.release();
     if (!state.keepJournal) journal.remove();
@@ -195,6 +199,8 @@ interface Transaction {
   entries: JournalEntry[];
   changes: readonly FileChange[];
   scratch: Scratch;
+  /** Per entry, the identity of its backup when it was checked (place()), to see a later write into it. */
+  backups: (string | undefined)[];
 }
 
 const sideOf = (t: Transaction, e: JournalEntry, suffix: 'tmp' | 'bak') => underRoot(t.top, sideName(e.path, t.run, suffix));
@@ -204,7 +210,7 @@ const sideOf = (t: Transaction, e: JournalEntry, suffix: 'tmp' | 'bak') => under
  * is set: the journal stays for the next run, which undoes the rest.
  */
 async function transact(
-  { root, lock, journal, prefix, state }: { root: string; lock: RepositoryLock; journal: Journal; prefix: string; state: { keepJournal: boolean } },
+  { root, lock, journal, prefix, state, tell }: { root: string; lock: RepositoryLock; journal: Journal; prefix: string; state: { keepJournal: boolean }; tell(line: string): void },
   changes: readonly FileChange[],
   signals: ReturnType<typeof holdSignals>,
   hooks: WriteHooks,
@@ -216,6 +222,7 @@ async function transact(
     entries: changes.map((c) => ({ path: prefix + c.path, status: c.status })),
     changes,
     scratch: { disk: new ScratchBuffer(), text: new ScratchBuffer() },
+    backups: [],
   };
   journal.record('staging', t.entries);
   const temporaries = () => t.entries.filter((e) => e.status !== 'deleted').map((e) => sideOf(t, e, 'tmp'));
@@ -251,7 +258,7 @@ async function transact(
   recordPhase('write: replace each file (backup, check, link)', performance.now() - renames);
   recordMemory('write: renamed');
   journal.record('finishing');
-  await timedAsync('write: remove backups', () => removeFiles(t.entries.flatMap((e) => (e.status !== 'created' ? [sideOf(t, e, 'bak')] : []))));
+  await timedAsync('write: remove backups', () => removeFiles(unchangedBackups(t, tell)));
   // a signal during the renames waited for them: the tree is whole, and the run stops here
   const stop = signals.reason();
   if (stop) throw new WriteInterrupted(stop, true);
@@ -309,6 +316,8 @@ async function place(t: Transaction, i: number, hooks: WriteHooks): Promise<void
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw changedOnDisk(change);
       throw err;
     }
+    // its identity before its bytes: a write into it (by a program that had the file open) after this point is seen at the end
+    t.backups[i] = identity(bak);
     if (fileHash(bak, t.scratch.disk) !== e.before) {
       // someone wrote it since the check: theirs goes back (never over a newer file), the write stops
       if (!moveNoReplace(bak, target)) throw new WriteRefused(`${change.path}: changed on disk since it was read, and made again while it was checked; what it held is in ${sideName(change.path, t.run, 'bak')}; nothing was written`);
@@ -326,6 +335,29 @@ async function place(t: Transaction, i: number, hooks: WriteHooks): Promise<void
     throw new MadeMeanwhile(`${change.path}: was ${e.status === 'created' ? 'created' : 'saved'} by another program while boot-upgrade ${e.status === 'created' ? 'created' : 'replaced'} it: that file is kept${kept}; every other file was put back, nothing was written, run again`);
   }
   unlinkSync(tmp);
+}
+
+/** Inode, size, modification and change times: any write to the file changes one of them. */
+function identity(file: string): string | undefined {
+  const st = lstatSync(file, { bigint: true, throwIfNoEntry: false });
+  return st && `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+/**
+ * The backups to remove once every file is in place: those as they were when checked. One that a
+ * program still holding the old file open wrote to since is kept beside the file, and named.
+ */
+function unchangedBackups(t: Transaction, tell: (line: string) => void): string[] {
+  const out: string[] = [];
+  t.entries.forEach((e, i) => {
+    if (e.status === 'created') return;
+    const bak = sideOf(t, e, 'bak');
+    const now = identity(bak);
+    if (now === undefined) return;
+    if (now === t.backups[i]) out.push(bak);
+    else tell(`${t.changes[i]!.path}: another program wrote to the old file while boot-upgrade replaced it; what it wrote is kept in ${sideName(t.changes[i]!.path, t.run, 'bak')}`);
+  });
+  return out;
 }
 
 /** The new content could not take a file's name: another program made a file there meanwhile. */

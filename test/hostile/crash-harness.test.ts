@@ -52,7 +52,7 @@ async function runUntilDone(dir: string): Promise<string[]> {
   for (let i = 0; i < 4; i++) {
     const plan = await planMigration({ root: dir });
     try {
-      await writeChanges(dir, plan.changes, { onRecovered: (line) => told.push(line) });
+      await writeChanges(dir, plan.changes, { onNote: (line) => told.push(line) });
       if (plan.changes.length === 0) return told;
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;

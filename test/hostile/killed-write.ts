@@ -26,7 +26,7 @@ const die = async () => {
   await new Promise(() => {}); // killed from outside
 };
 const hook = () => (calls++ === Number(at) ? die() : undefined);
-await writeChanges(dir, plan.changes, { hooks: { [point]: hook }, onRecovered: (line) => console.log(line) });
+await writeChanges(dir, plan.changes, { hooks: { [point]: hook }, onNote: (line) => console.log(line) });
 console.log('written: the hook was not called ' + (Number(at) + 1) + ' time(s)');
 `;
 

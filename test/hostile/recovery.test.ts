@@ -37,7 +37,7 @@ async function migrated(files: Record<string, string>): Promise<Map<string, Buff
 async function nextRun(dir: string, told: string[] = []): Promise<'written' | 'refused'> {
   const plan = await planMigration({ root: dir });
   try {
-    await writeChanges(dir, plan.changes, { onRecovered: (line) => told.push(line) });
+    await writeChanges(dir, plan.changes, { onNote: (line) => told.push(line) });
     return 'written';
   } catch (e) {
     if (e instanceof WriteRefused) return 'refused';

@@ -1,7 +1,8 @@
 // Another program writes a file while boot-upgrade replaces it (an editor saving, a build
 // tool): at every point of the replacement its bytes survive. The write stops, puts back every
-// file it had replaced, and names what it kept where.
-import { readFileSync, writeFileSync } from 'node:fs';
+// file it had replaced, and names what it kept where; a write into the old file by a program
+// that still had it open is kept in its backup, named.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../../src/api.js';
@@ -24,10 +25,10 @@ const sample = () =>
   });
 
 /** Writes the plan with `hook` called at `point` for `file`; the error the write ended with. */
-async function writeWith(dir: string, point: 'beforeRename' | 'beforeLink', file: string, hook: () => void): Promise<unknown> {
+async function writeWith(dir: string, point: 'beforeRename' | 'beforeLink', file: string, hook: () => void, notes: string[] = []): Promise<unknown> {
   const plan = await planMigration({ root: dir });
   const at = (e: JournalEntry) => void (e.path === file && hook());
-  return writeChanges(dir, plan.changes, { hooks: { [point]: at } }).then(() => 'written', (e: unknown) => e);
+  return writeChanges(dir, plan.changes, { hooks: { [point]: at }, onNote: (line) => notes.push(line) }).then(() => 'written', (e: unknown) => e);
 }
 
 /** The tree is as it was, but for `file`, which holds what the other program wrote; no side file is left. */
@@ -86,5 +87,19 @@ describe('a file saved by another program while the write replaces it', () => {
     const error = await writeWith(dir, 'beforeRename', file, () => writeFileSync(path.join(dir, file), saved));
     expect(error).toBeInstanceOf(WriteRefused);
     onlyTheirs(dir, before, file, saved);
+  });
+
+  it('written through the old file by a program that had it open, after it was moved aside and checked: the write ends, and what it wrote is kept in the backup, named', async () => {
+    const dir = sample();
+    const file = `${RES}/application.properties`;
+    const notes: string[] = [];
+    // the old file, moved aside by then, is written to as a program holding it open writes to it
+    const result = await writeWith(dir, 'beforeLink', file, () => appendFileSync(path.join(dir, sideFiles(dir).find((f) => f.endsWith('.bak') && f.includes('.application.'))!), 'spring.redis.timeout=5s\n'), notes);
+    expect(result).toBe('written');
+    const bak = sideFiles(dir);
+    expect(bak).toEqual([expect.stringMatching(new RegExp(`^${RES}/\\.application\\.properties\\.boot-upgrade-[0-9a-f]{16}\\.bak$`))]);
+    expect(readFileSync(path.join(dir, bak[0]!), 'utf8')).toBe('spring.redis.host=db\nspring.redis.timeout=5s\n');
+    expect(notes).toEqual([`${file}: another program wrote to the old file while boot-upgrade replaced it; what it wrote is kept in ${bak[0]}`]);
+    expect(readFileSync(path.join(dir, file), 'utf8')).toBe('spring.data.redis.host=db\n');
   });
 });
