@@ -85,7 +85,8 @@ describe('a write killed at any point of its transaction', () => {
   });
 
   it('is not undone before the dirty-tree guard: a run refused for uncommitted work changes nothing, and says a write is half-done', () => {
-    const files: Record<string, string> = { 'pom.xml': '<project/>\n' };
+    // Spring configuration beside a build that says nothing of Boot: taken as a Boot 2 repository
+    const files: Record<string, string> = { 'pom.xml': '<project/>\n', 'src/main/resources/application.properties': 'spring.application.name=orders\n' };
     // enough changed files for every way the write is staged
     for (let i = 0; i < 70; i++) files[`src/main/java/com/acme/Order${i}.java`] = `package com.acme;\n\nimport javax.persistence.Entity;\n\n@Entity\npublic class Order${i} {}\n`;
     const dir = gitRepo(files);
