@@ -5,6 +5,7 @@ import { loadTable } from './table/load.js';
 import { markStartup, timed } from './engine/timing.js';
 import type { MigrationTable } from './table/types.js';
 import { FILE_PASSES, LEAVE_ALONE, PROJECT_PASSES, RUN_DECISIONS } from '../transforms/index.js';
+import { targetRelease } from '../transforms/build/facts.js';
 
 export interface PlanInput {
   root: string;
@@ -24,14 +25,14 @@ export interface PlanInput {
   onProgress?: (done: number, total: number) => void;
   /** false: also migrate modules that are not Spring Boot modules (tests of single passes). */
   leaveAlone?: false;
-  /** A WriteAhead when the plan is to be written: temporary files are made while the passes run. */
-  stageAhead?: EngineInput['stageAhead'];
 }
 
 /** Computes every change and finding without writing anything. */
 export async function planMigration(input: PlanInput): Promise<RunResult> {
   markStartup();
   const table = input.table ?? timed('table load', () => loadTable(input.tableFiles ?? []));
+  // a release the table does not know is a usage error before any file is read, build files or not
+  if (input.options?.bootVersion !== undefined) targetRelease(table, input.options.bootVersion);
   return runEngine({
     root: input.root,
     table,
@@ -47,7 +48,6 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
     decisions: RUN_DECISIONS,
-    stageAhead: input.stageAhead,
   });
 }
 

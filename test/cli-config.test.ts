@@ -50,8 +50,8 @@ describe('one project configuration', () => {
     expect(check.stderr).toContain('`@GetMapping("/orders")` -> `@GetMapping({"/orders", "/orders/"})`');
   });
 
-  it('the "boot-upgrade" key of package.json, found by walking up; table paths relative to it', () => {
-    const top = acmeRepo(temps, false, { [PROPS_PATH]: PROPS + 'acme.legacy.timeout=5s\n' });
+  it('the "boot-upgrade" key of package.json, found by walking up to the top level; table paths relative to it', () => {
+    const top = acmeRepo(temps, true, { [PROPS_PATH]: PROPS + 'acme.legacy.timeout=5s\n' });
     writeFileSync(path.join(top, 'rows.json'), JSON.stringify({ properties: { rename: [{ from: 'acme.legacy.timeout', to: 'acme.client.timeout', level: 'error', source: 'acme platform team' }] } }));
     writeFileSync(path.join(top, 'package.json'), JSON.stringify({ name: 'acme', 'boot-upgrade': { table: 'rows.json', keepLogDateFormat: true } }));
     const r = bash('boot-upgrade migrate --dry-run .', path.join(top, 'services/app'));
@@ -61,7 +61,7 @@ describe('one project configuration', () => {
   });
 
   it('a bad configuration is a usage error naming the file and the nearest option', () => {
-    const top = acmeRepo(temps, false);
+    const top = acmeRepo(temps);
     writeFileSync(path.join(top, '.boot-upgrade.json'), JSON.stringify({ 'trailing-slahs': 'routes' }));
     const r = bash('boot-upgrade check services/app', top);
     expect(r.status).toBe(2);

@@ -4,7 +4,7 @@
 // line is a fix command for exactly the files that would change.
 import { planMigration } from '../api.js';
 import { CHECK_OPTIONS, MIGRATION_OPTIONS } from './options.js';
-import { colorFlags, commonInput, parse, progress, targets, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
+import { colorFlags, commonInput, parse, progress, targets, tellInterruptedWrite, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
 import { colorFor } from './color.js';
 import { EXIT, UsageError } from './exit.js';
 import { countBySeverity, groupedErrorLines, verboseSkipped, warningBlocks, type HumanOptions } from './human.js';
@@ -29,6 +29,8 @@ export async function check(argv: string[]): Promise<number> {
   const { values, table } = withProjectConfig(parsed.values, root);
   const limit = maxWarnings(values['max-warnings']);
   const quiet = values.quiet === true;
+  // a tree a killed write left half-done (a file moved aside, missing) is never passed
+  const halfWritten = tellInterruptedWrite(root);
   const base = pathBase(root);
   const baseline = baselineEntries(values, base.dir);
   const result = withBaseline(rebase(await planMigration({ ...commonInput(values, root, table), only, onProgress: quiet ? undefined : progress('checking') }), base), baseline);
@@ -40,7 +42,7 @@ export async function check(argv: string[]): Promise<number> {
   const warnings = result.findings.filter((f) => f.severity === 'warning');
   const n = countBySeverity(result.findings);
   const tooManyWarnings = limit !== undefined && n.warning > limit;
-  const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings;
+  const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings || halfWritten;
   // --quiet: what fails the check and nothing else (warnings only when they are too many)
   if (warnings.length && (!quiet || tooManyWarnings)) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
   if (!quiet && (failed || warnings.length)) {

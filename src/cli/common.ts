@@ -3,6 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gitTopLevel } from '../engine/git.js';
+import { interruptedWrite } from '../engine/interrupted.js';
+import { visible } from '../report/escape.js';
 import { packageRoot } from '../table/load.js';
 import { badValue, ConfigError, findProjectConfig, readConfigFile, withConfig, type ProjectConfig } from '../config/index.js';
 import { loadTable } from '../table/load.js';
@@ -25,13 +27,18 @@ const ALL_SPECS = { ...MIGRATION_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, 
 const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
 
 /**
- * The project configuration (`--config FILE`, else the nearest one above `dir`), merged under
- * the command line's values. Every value is checked here, before any file of the repository is read.
+ * The project configuration (`--config FILE`, else the nearest one at or above `dir` up to its
+ * repository's top level), merged under the command line's values. Every value is checked here,
+ * before any file of the repository is read. A file named with --config is the user's choice, like
+ * --table: it and the tables it names may lie anywhere; a configuration found in the repository
+ * names tables inside it only.
  */
 export function withProjectConfig(values: Values, dir: string): { values: Values; config?: ProjectConfig; table: MigrationTable } {
   try {
-    const config = typeof values.config === 'string' ? readConfigFile(path.resolve(values.config), CONFIG_SHAPES) : findProjectConfig(dir, CONFIG_SHAPES);
-    const merged = withConfig(values, config);
+    const explicit = typeof values.config === 'string';
+    const top = gitTopLevel(dir) ?? dir;
+    const config = explicit ? readConfigFile(path.resolve(values.config as string), CONFIG_SHAPES) : findProjectConfig(dir, CONFIG_SHAPES, top);
+    const merged = withConfig(values, config, explicit ? undefined : top);
     const table = loadTable(((merged.table as string[] | undefined) ?? []).map((f) => path.resolve(f)));
     checkBootVersion(table, merged['boot-version'], values['boot-version'] === undefined && config ? `configuration: ${config.file}: option 'boot-version'` : '--boot-version');
     return { values: merged, config, table };
@@ -148,6 +155,16 @@ export function baselineEntries(values: Values, baseDir: string): Entry[] | unde
 /** The result without what the baseline records. */
 export function withBaseline(result: RunResult, entries: Entry[] | undefined): RunResult {
   return entries ? applyBaseline(result, entries) : result;
+}
+
+/**
+ * Says (stderr) that a write of the repository around `root` is in progress or was left
+ * half-done by a killed run (engine/interrupted.ts); true when it did.
+ */
+export function tellInterruptedWrite(root: string): boolean {
+  const lines = interruptedWrite(root);
+  for (const line of lines) process.stderr.write(`boot-upgrade: ${visible(line)}\n`);
+  return lines.length > 0;
 }
 
 export function progress(label: string) {

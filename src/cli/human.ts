@@ -4,6 +4,7 @@
 // that names the next step.
 import type { Finding, RunResult } from '../engine/types.js';
 import { findingLine } from '../report/text.js';
+import { visible } from '../report/escape.js';
 import { ruleDocsUrl } from '../report/links.js';
 import { applicationOf, isPerApplication, ruleSummary, RULES } from '../report/rules.js';
 import { paint } from './color.js';
@@ -74,12 +75,12 @@ export function warningBlocks(warnings: Finding[], options: HumanOptions, perRul
   for (const [rule, list] of byRule(warnings)) {
     const summary = ruleSummary(rule);
     const explanation = summary ?? list[0]!.message;
-    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule))}`);
+    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${visible(explanation)} ${paint(options.color, 'dim', ruleDocsUrl(rule))}`);
     if (isPerApplication(rule)) {
       lines.push(...applicationLines(list, perRule));
       continue;
     }
-    for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, summary !== undefined)}`);
+    for (const f of list.slice(0, perRule)) lines.push(`    ${visible(f.path)}:${f.line}:${f.column}: ${visible(occurrence(f.message, summary !== undefined))}`);
     if (list.length > perRule) lines.push(`    and ${list.length - perRule} more (boot-upgrade report lists every finding)`);
   }
   return lines;
@@ -90,8 +91,8 @@ function applicationLines(list: Finding[], perApplication: number): string[] {
   const lines: string[] = [];
   for (const f of list) {
     const found = f.related ?? [f];
-    lines.push(`    application ${f.application ?? applicationOf(f.path)}, ${found.length} ${RULES[f.rule]?.perApplication?.noun ?? 'finding'}(s):`);
-    for (const r of found.slice(0, perApplication)) lines.push(`      ${r.path}:${r.line}:${r.column}: ${occurrence(r.message, true)}`);
+    lines.push(`    application ${visible(f.application ?? applicationOf(f.path))}, ${found.length} ${RULES[f.rule]?.perApplication?.noun ?? 'finding'}(s):`);
+    for (const r of found.slice(0, perApplication)) lines.push(`      ${visible(r.path)}:${r.line}:${r.column}: ${visible(occurrence(r.message, true))}`);
     if (found.length > perApplication) lines.push(`      and ${found.length - perApplication} more (boot-upgrade report lists every one)`);
   }
   return lines;
@@ -145,13 +146,13 @@ export function groupedErrorLines(errors: Finding[], options: HumanOptions): str
     const f = list[0]!;
     const links = [f.docs, ruleDocsUrl(f.rule)].filter(Boolean).join(' ');
     lines.push(`  ${paint(options.color, 'red', `[${f.rule}]`)} ×${list.length}: ${f.message} ${paint(options.color, 'dim', links)}`);
-    for (const g of list) lines.push(`    ${g.path}:${g.line}:${g.column}`);
+    for (const g of list) lines.push(`    ${visible(g.path)}:${g.line}:${g.column}`);
   }
   return lines;
 }
 
 export function verboseSkipped(result: RunResult): string[] {
-  return result.stats.skipped.map((s) => `  not read ${s.path}: ${s.reason}`);
+  return result.stats.skipped.map((s) => `  not read ${visible(s.path)}: ${visible(s.reason)}`);
 }
 
 /** The closing line: what to do next, given what the run did and what is left. */

@@ -2,7 +2,7 @@
 // found (0, or 1 when an error finding remains); only a usage error is 2.
 import { planMigration } from '../api.js';
 import { MIGRATION_OPTIONS, REPORT_OPTIONS } from './options.js';
-import { commonInput, parse, progress, resolveDir, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
+import { commonInput, parse, progress, resolveDir, tellInterruptedWrite, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
 import path from 'node:path';
 import { BASELINE_FILE, writeBaseline } from '../report/baseline.js';
 import { EXIT, UsageError } from './exit.js';
@@ -21,6 +21,7 @@ export async function report(argv: string[]): Promise<number> {
   const root = resolveDir(parsed.positionals[0]);
   const { values, table } = withProjectConfig(parsed.values, root);
   const base = pathBase(root);
+  tellInterruptedWrite(root);
   const baseline = values['write-baseline'] ? undefined : baselineEntries(values, base.dir);
   const planned = rebase(await planMigration({ ...commonInput(values, root, table), onProgress: values.quiet ? undefined : progress('reading') }), base);
   if (values['write-baseline']) {

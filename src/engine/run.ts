@@ -14,8 +14,8 @@ import { DEFAULT_MAX_FILE_SIZE, listFiles, readListed, type Skipped } from './sc
 import { ScratchBuffer } from './scratch.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
-import type { AheadFile } from './write-ahead.js';
 import { rememberParses } from '../formats/parse-memo.js';
+import { verifies } from './verify.js';
 import type {
   Edit,
   SourceFile,
@@ -39,6 +39,13 @@ import { NotReady } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
 export { DEFAULT_MAX_FILE_SIZE } from './scan.js';
+/**
+ * A configuration file (YAML, XML, .properties) is parsed whole, its parse tree and planned
+ * edits held at once: about 80 bytes of memory per byte of a file whose every line is renamed
+ * (4 MB: 360 MB; 70 MB: 3 GB). Larger ones are not read whatever --max-file-size (or a
+ * repository's configuration) says.
+ */
+export const MAX_CONFIG_FILE_SIZE = 4 * 1024 * 1024;
 const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['banner-image']);
 
 export interface EngineInput {
@@ -61,8 +68,6 @@ export interface EngineInput {
   leaveAlone?: LeaveAlone;
   /** Choices made once per run before the passes (types.ts RunDecision). */
   decisions?: readonly RunDecision[];
-  /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
-  stageAhead?: { offer(file: AheadFile): void; passesDone(): Promise<void> };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -101,14 +106,18 @@ async function readWorkFiles(
   // against 580-630 ms warm), since each async read costs four thread-pool round trips.
   const scratch = new ScratchBuffer(); // each file's bytes live until decoded: one buffer for all
   for (const rel of listing.paths) {
-    const opened = readListed(input.root, rel, maxFileSize, scratch);
+    const kind = classifier.classify(rel);
+    const limit = verifies(kind) ? Math.min(maxFileSize, MAX_CONFIG_FILE_SIZE) : maxFileSize;
+    const opened = readListed(input.root, rel, limit, scratch);
     if (!opened) continue;
     if ('skipped' in opened) {
+      if (opened.skipped.kind === 'too-large' && limit < maxFileSize) {
+        opened.skipped.reason = `larger than ${limit} bytes: a configuration file is parsed whole, in about 80 times its size of memory (split it; this limit holds whatever --max-file-size says)`;
+      }
       (opened.skipped.kind === 'unreadable' ? skipped : notFiles).push(opened.skipped);
       continue;
     }
     const { bytes, mode } = opened;
-    const kind = classifier.classify(rel);
     const binaryKind = BINARY_KINDS.has(kind);
     if (!binaryKind && looksBinary(bytes)) {
       const utf16 = looksUtf16(bytes);
@@ -282,7 +291,6 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const runnable = files.filter((work) => !isLeftAlone(work.path));
   await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
-  await input.stageAhead?.passesDone();
   recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -385,10 +393,6 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
     if (!work.initial) continue;
     const outcome = runFilePasses(work.initial, passes, ctx, select);
     applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
-    const changed = work.source !== work.initial ? work.source! : undefined;
-    if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
-    // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
-    if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
     input.onProgress?.(++done, files.length);
   }
 }

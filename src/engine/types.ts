@@ -142,6 +142,9 @@ export interface PassResult {
   settled?: boolean;
 }
 
+/** An option the run cannot honour (an unknown --boot-version): a usage error, found before any file is read. */
+export class OptionError extends Error {}
+
 /** Thrown by a format adapter when a file cannot be parsed: the file is left untouched and reported. */
 export class ParseError extends Error {
   constructor(

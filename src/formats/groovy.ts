@@ -129,6 +129,8 @@ function flatten(text: string, nodes: GepNode[], depth: number, out: BuildToken[
     switch (n.type) {
       case 'symbol':
       case 'operator':
+        // the lexer reads a comment that never ends as the operators `/` and `*`: the script would not compile
+        if (n.value === '/' && text[n.offset! + 1] === '*') throw new ParseError("comment '/*' is never closed", n.offset);
         out.push(token(n.type === 'symbol' ? 'symbol' : 'op', n.value!, n.offset!, depth));
         break;
       case 'number': {
@@ -168,10 +170,13 @@ function token(type: BuildToken['type'], value: string, offset: number, depth: n
   return { type, value, start: offset, end: offset + value.length, depth, lineStart: false };
 }
 
+/** The lexer closes what runs to the end of the file with an end token at its very start. */
+const neverClosed = (open: { offset: number }, close: { offset: number } | undefined) => !close || close.offset <= open.offset;
+
 function stringToken(n: GepNode, depth: number): BuildToken {
   const open = n.startsWith!;
   const close = n.endsWith;
-  if (!close) throw new ParseError('string is never closed', open.offset);
+  if (neverClosed(open, close)) throw new ParseError(`string ${open.value} is never closed`, open.offset);
   // '...' and "..." end on their line in Groovy: a line break inside means the quote was never
   // closed and the lexer ran on into the code below
   if (open.value.length === 1 && /[\r\n]/.test(n.children?.map((c) => c.value ?? '').join('') ?? '')) {
@@ -182,6 +187,7 @@ function stringToken(n: GepNode, depth: number): BuildToken {
   const vars: string[] = [];
   let templated = false;
   for (const c of n.children ?? []) {
+    if (c.type === 'template-tree' && neverClosed(c.startsWith!, c.endsWith)) throw new ParseError("'${' is never closed", c.startsWith!.offset);
     if (c.type === 'string-value') value += c.value;
     else if (c.type === 'template-tree' || c.type === 'symbol') {
       templated = true;
@@ -194,9 +200,9 @@ function stringToken(n: GepNode, depth: number): BuildToken {
     type: 'string',
     value,
     start: open.offset,
-    end: close.offset + close.value.length,
+    end: close!.offset + close!.value.length,
     contentStart,
-    contentEnd: close.offset,
+    contentEnd: close!.offset,
     ...(templated ? { templated, vars } : {}),
     depth,
     lineStart: false,

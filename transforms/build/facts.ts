@@ -4,7 +4,7 @@ import { tableIndex } from '../../src/table/load.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
-import type { PassContext } from '../../src/engine/types.js';
+import { OptionError, type PassContext } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -53,7 +53,7 @@ export interface BomTarget {
   module?: boolean;
 }
 
-export class BuildOptionError extends Error {}
+export class BuildOptionError extends OptionError {}
 
 function section(table: MigrationTable): BuildSection {
   if (!table.build) throw new BuildOptionError('the migration table has no `build` section (run npm run generate-table)');

@@ -298,10 +298,7 @@ export class DocPlanner {
    * keep their aliases working when each alias still comes after its anchor.
    */
   private anchorHazard(pair: YamlPair, offset?: number): boolean {
-    const aliased = new Set(this.doc.aliases.map((a) => a.name));
-    for (let map: YamlMap | undefined = pair.map; map; map = map.owner?.map) {
-      if (map.node.anchor && aliased.has(map.node.anchor)) return true;
-    }
+    if (this.aliasedChain(pair.map)) return true;
     if (offset === undefined) return false;
     const [start, end] = this.removal(pair);
     if (offset === start) return false; // replaced where it stands: the order of lines is kept
@@ -312,6 +309,15 @@ export class DocPlanner {
     }
     for (const anchor of this.doc.anchors.filter((a) => inside(a.offset))) {
       if (this.doc.aliases.some((a) => a.name === anchor.name && !inside(a.offset) && a.offset > anchor.offset && a.offset < offset)) return true;
+    }
+    return false;
+  }
+
+  /** Is `map`, or a map around it, anchored and aliased somewhere in the document? */
+  private aliasedChain(map: YamlMap): boolean {
+    const aliased = new Set(this.doc.aliases.map((a) => a.name));
+    for (let m: YamlMap | undefined = map; m; m = m.owner?.map) {
+      if (m.node.anchor && aliased.has(m.node.anchor)) return true;
     }
     return false;
   }
@@ -348,6 +354,8 @@ export class DocPlanner {
     }
     const host = this.findHost(target, [pair, ...move.consumed]);
     if (host.map.flow) return { rule: YAML_RULES.flowStyle, message: 'the target map is written in flow style ({...}); move it by hand' };
+    // keys moved into an anchored map would appear at every alias of it
+    if (this.aliasedChain(host.map)) return ANCHOR_HAZARD;
     const remaining = target.slice(host.depth);
     if (remaining.length === 0) return { rule: YAML_RULES.targetExists, message: 'the target already exists' };
     const removals = [this.removal(pair), ...move.consumed.map((p) => this.removal(p))];
