@@ -17,6 +17,7 @@ import type {
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
 import { SHAPES } from './code-shapes.js';
+import { spring6TypeRenames } from './libraries-spring6.js';
 
 interface JakartaData {
   moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; boot30Artifact?: string; note?: string }[];
@@ -302,7 +303,7 @@ export function buildCode(data: DataDir): SourcesSection {
     packages: { moves: jakarta.moves.map(buildMove), stays: jakarta.stays.map(buildStay) },
     packageRenames: packageRenames(apis),
     packagesKept: packagesKept(apis),
-    types: typeRenames(apis),
+    types: [...typeRenames(apis), ...spring6TypeRenames()],
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
     // a follow-up that a lostSupertypes row now carries out is no longer a manual step
