@@ -80,8 +80,8 @@ function statusCode(): Spring6Rows['statusCode'] {
   };
 }
 
-function exceptionHandler(): Spring6Rows['exceptionHandler'] {
-  // Every protected handle* method of 5.3.31 with an HttpStatus parameter (index `status`) takes an
+function overrides(): Spring6Rows['overrides'] {
+  // Every overridable method of 5.3.31 with an HttpStatus parameter (index `status`) takes an
   // HttpStatusCode there in 6.0.14; the other parameters are unchanged.
   const four = [
     'handleHttpRequestMethodNotSupported',
@@ -100,12 +100,15 @@ function exceptionHandler(): Spring6Rows['exceptionHandler'] {
     'handleNoHandlerFoundException',
     'handleAsyncRequestTimeoutException',
   ];
-  return {
-    type: 'org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler',
-    methods: [...four.map((name) => ({ name, params: 4, status: 2 })), { name: 'handleExceptionInternal', params: 5, status: 3 }],
-    source: WEBMVC,
-    docs: FRAMEWORK_GUIDE,
-  };
+  return [
+    {
+      type: 'org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler',
+      methods: [...four.map((name) => ({ name, params: 4, status: 2 })), { name: 'handleExceptionInternal', params: 5, status: 3 }],
+      source: WEBMVC,
+    },
+    // hasError(HttpStatus) beside hasError(int) and hasError(ClientHttpResponse): the parameter's type tells them apart.
+    { type: `${WC}DefaultResponseErrorHandler`, methods: [{ name: 'hasError', params: 1, status: 0 }, { name: 'handleError', params: 2, status: 1 }], source: WEB },
+  ];
 }
 
 function removedMembers(): Spring6Rows['removedMembers'] {
@@ -151,7 +154,7 @@ function socketUtils(): Spring6Rows['socketUtils'] {
 }
 
 export function buildSpring6(): Spring6Rows {
-  return { statusCode: statusCode(), exceptionHandler: exceptionHandler(), removedMembers: removedMembers(), httpMethod: httpMethod(), socketUtils: socketUtils() };
+  return { statusCode: statusCode(), overrides: overrides(), removedMembers: removedMembers(), httpMethod: httpMethod(), socketUtils: socketUtils() };
 }
 
 /**

@@ -273,13 +273,8 @@ export interface Spring6Rows {
     source: string;
     docs: string;
   };
-  exceptionHandler: {
-    type: string;
-    /** Overridable methods whose parameter at `status` changed from HttpStatus to HttpStatusCode. */
-    methods: { name: string; params: number; status: number }[];
-    source: string;
-    docs: string;
-  };
+  /** Classes whose overridable methods' parameter at `status` changed from HttpStatus to HttpStatusCode. */
+  overrides: { type: string; methods: { name: string; params: number; status: number }[]; source: string }[];
   /** Methods 6.0 removed, with the call to write instead (`returnsStatus`: it gave an HttpStatus, the replacement an HttpStatusCode). */
   removedMembers: { type: string; method: string; replacement: string; returnsStatus: boolean; source: string }[];
   httpMethod: {
