@@ -5,7 +5,6 @@
 // outside dependencyManagement) calls that instead. Any other use (main code, the port-range and
 // UDP forms, a module without spring-test) is reported with what to write.
 import type { Edit } from '../../../src/engine/types.js';
-import { BUILD_KINDS } from '../../../src/engine/project-text.js';
 import type { Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { chainText, denotes } from '../model.js';
@@ -15,18 +14,50 @@ const RULE = SPRING6_RULES.socketUtils;
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 
-/** Build files in the file's directory or above it declare one of the artifacts as a dependency. */
+const declares = (text: string, artifacts: readonly string[]) => {
+  // a managed version is no dependency: only what stands outside <dependencyManagement>
+  const deps = text.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
+  return artifacts.some((a) => new RegExp(`<artifactId>\\s*${a}\\s*</artifactId>|['":]${a}['":]`).test(deps));
+};
+
+/** `a/b/../c` -> `a/c`. */
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const seg of path.split('/')) {
+    if (seg === '..') out.pop();
+    else if (seg && seg !== '.') out.push(seg);
+  }
+  return out.join('/');
+}
+
+/**
+ * The file's module puts one of the artifacts on its test class path: its Maven pom (the nearest
+ * above the file) or a parent it inherits from (<parent>, relativePath or ../pom.xml) declares it
+ * as a dependency; for Gradle, the nearest build file or one above it (subprojects/allprojects).
+ */
 function testClassPathHas(ctx: LibContext, artifacts: readonly string[]): boolean {
   const path = ctx.path ?? '';
-  const builds = ctx.project.ofKind(...BUILD_KINDS).filter((b) => {
-    const d = dirOf(b.path);
-    return d === '' || path.startsWith(d + '/');
-  });
-  return builds.some((b) => {
-    // a managed version is no dependency: only what stands outside <dependencyManagement>
-    const text = (b.text ?? '').replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
-    return artifacts.some((a) => new RegExp(`<artifactId>\\s*${a}\\s*</artifactId>|['":]${a}['":]`).test(text));
-  });
+  const byPath = ctx.project.byPath;
+  const dirs: string[] = [];
+  for (let d = dirOf(path); ; d = dirOf(d)) {
+    dirs.push(d);
+    if (d === '') break;
+  }
+  const at = (d: string, name: string) => byPath.get(d ? `${d}/${name}` : name);
+  const nearest = dirs.find((d) => at(d, 'pom.xml') || at(d, 'build.gradle') || at(d, 'build.gradle.kts'));
+  if (nearest === undefined) return false;
+  let pom = at(nearest, 'pom.xml');
+  if (!pom) return dirs.slice(dirs.indexOf(nearest)).some((d) => [at(d, 'build.gradle'), at(d, 'build.gradle.kts')].some((g) => g?.text !== undefined && declares(g.text, artifacts)));
+  for (let hops = 0; pom?.text !== undefined && hops < 10; hops++) {
+    if (declares(pom.text, artifacts)) return true;
+    const parent = /<parent>([\s\S]*?)<\/parent>/.exec(pom.text)?.[1];
+    if (parent === undefined) return false;
+    const rel = /<relativePath>\s*([^<]*?)\s*<\/relativePath>/.exec(parent)?.[1] ?? '../pom.xml';
+    if (rel === '') return false;
+    const target = normalize(`${dirOf(pom.path)}/${rel}`);
+    pom = byPath.get(target.endsWith('.xml') ? target : `${target}/pom.xml`);
+  }
+  return false;
 }
 
 const isTestSource = (path: string | undefined) => !!path && /(^|\/)src\/(test|it|integrationTest|testFixtures)[^/]*\//.test(path);
