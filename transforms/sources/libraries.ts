@@ -8,6 +8,7 @@ import { escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
+import { CHUNK_RULE, migrateChunk } from './batch5/chunk.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
 import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta/jakarta-variants.js';
@@ -52,6 +53,8 @@ const MODULES: Module[] = [
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
   { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
   { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
+  // the project's own writers are found by name: their names, like Batch's, end in Writer or Listener (chunk-writers.ts)
+  { rules: [CHUNK_RULE], needles: ['Writer', 'WriteListener', 'ListenerSupport', 'BeforeWrite', 'AfterWrite', 'OnWriteError'], owns: ['org.springframework.batch.item.ItemWriter'], run: migrateChunk },
   { rules: Object.values(SPRING6_RULES), needles: SPRING6_NEEDLES, owns: ['org.springframework.http.ResponseEntity', 'org.springframework.web.server.ResponseStatusException'], run: migrateSpring6 },
 ];
 
