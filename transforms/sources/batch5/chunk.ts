@@ -27,6 +27,7 @@ import { type LibContext, type LibResult, emptyResult, simpleOf } from '../lib-e
 import { denotes } from '../model.js';
 import { type Declaration, declarationOf, enclosingClass, enclosingMethod, referencesOf, supertypesOf, typeAmong, typeIs, typeName, unparen, valueParent } from '../spring6/java-scope.js';
 import { batchTypes, projectWriters } from './chunk-writers.js';
+import { migrateChunkKotlin } from './chunk-kotlin.js';
 
 export const CHUNK_RULE = 'batch5/chunk';
 
@@ -84,8 +85,12 @@ function declaredTypeOf(e: Node): Node | undefined {
 }
 
 /** The receiver of a write call is a writer: `w.write(..)`, `this.w.write(..)`, `verify(w).write(..)`. */
-function writerReceiver(ctx: Ctx, object: Node | null): { writer: boolean; mock: boolean } {
-  if (!object) return { writer: false, mock: false };
+function writerReceiver(ctx: Ctx, object: Node | null, call?: Node): { writer: boolean; mock: boolean } {
+  if (!object || object.type === 'this') {
+    // write(..) of the class itself, when it is a writer
+    const cls = call ? enclosingClass(call) : undefined;
+    return { writer: !!cls && [...batchSupertypes(ctx, cls)].some((t) => ctx.rows.writers.includes(t)), mock: false };
+  }
   let o = unparen(object);
   let mock = false;
   if (o.type === 'method_invocation' && o.childForFieldName('name')?.text === 'verify' && (o.childForFieldName('arguments')?.namedChildCount ?? 0) >= 1) {
@@ -273,7 +278,7 @@ function callers(ctx: Ctx, root: Node): void {
     if (n.type !== 'method_invocation' || n.childForFieldName('name')?.text !== 'write') return true;
     const args = n.childForFieldName('arguments');
     if (args?.namedChildCount !== 1) return true;
-    const { writer, mock } = writerReceiver(ctx, n.childForFieldName('object'));
+    const { writer, mock } = writerReceiver(ctx, n.childForFieldName('object'), n);
     if (!writer) return true;
     const arg = args.namedChild(0)!;
     if (provablyChunk(ctx, arg)) return true;
@@ -325,7 +330,13 @@ export function migrateChunk(lib: LibContext): LibResult {
   const rows = lib.libs.batch.chunk;
   const project = projectWriters(lib.project, rows);
   if (!needsChunk(lib, project)) return out;
-  if (lib.lang !== 'java') return out;
+  if (lib.lang !== 'java') {
+    const k = migrateChunkKotlin(lib, CHUNK_RULE, project, batchTypes(rows));
+    out.edits.push(...k.edits);
+    out.findings.push(...k.findings);
+    out.imports.push(...k.imports);
+    return out;
+  }
   const ctx: Ctx = { lib, rows, edits: [], findings: [], imports: new Set(), project, types: batchTypes(rows) };
   withTree('java', lib.model.text, (tree) => {
     declarations(ctx, tree.rootNode);
