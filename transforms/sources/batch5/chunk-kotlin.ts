@@ -11,7 +11,8 @@ import type { Node } from '../../../src/formats/tree-sitter.js';
 import { walk, withTree } from '../../../src/formats/tree-sitter.js';
 import type { BatchChunkRows } from '../../../src/table/sections/libraries.js';
 import type { LibContext } from '../lib-edits.js';
-import { type KotlinCtx, kotlinClassOf, kotlinMemberType, kotlinParamName, kotlinParamType, kotlinParameters, kotlinReferences, kotlinSupertypes, kotlinTypeIs, kotlinTypeName, kotlinWritten } from '../spring6/kotlin-params.js';
+import { written } from '../spring6/status-flow.js';
+import { type KotlinCtx, kotlinClassOf, kotlinMemberType, kotlinParamName, kotlinParamType, kotlinParameters, kotlinReferences, kotlinSupertypes, kotlinTypeIs, kotlinTypeName } from '../spring6/kotlin-params.js';
 
 const LISTS = new Set(['List', 'MutableList', 'kotlin.collections.List', 'kotlin.collections.MutableList', 'java.util.List']);
 const LIST_BUILDERS = new Set(['listOf', 'mutableListOf', 'arrayListOf', 'emptyList', 'listOfNotNull']);
@@ -90,7 +91,7 @@ function declarations(ctx: Ctx, root: Node): void {
         ctx.findings.push({ rule: ctx.rule, severity: 'error', offset: p.startIndex, message: `${name}(..) takes a Chunk in Spring Batch 5, not a List, and was not rewritten${stop ? `: ${stop}` : ''}. Declare ${pname}: Chunk<out T> (org.springframework.batch.item.Chunk) and read its List as ${pname}.items`, docs: ctx.rows.docs });
         continue;
       }
-      ctx.edits.push({ start: type.startIndex, end: type.endIndex, text: `${kotlinWritten(ctx, ctx.rows.type)}<out ${element}>`, rule: ctx.rule });
+      ctx.edits.push({ start: type.startIndex, end: type.endIndex, text: `${written(ctx, ctx.rows.type)}<out ${element}>`, rule: ctx.rule });
       refs!.forEach((r, i) => {
         if (uses![i] === 'items') ctx.edits.push({ start: r.endIndex, end: r.endIndex, text: '.items', rule: ctx.rule });
       });
@@ -118,7 +119,7 @@ function callers(ctx: Ctx, root: Node): void {
     const arg = args[0]!.namedChild(0)!;
     const builder = arg.type === 'call_expression' ? arg.namedChild(0) : undefined;
     if (builder?.type === 'identifier' && LIST_BUILDERS.has(builder.text)) {
-      ctx.edits.push({ start: arg.startIndex, end: arg.startIndex, text: `${kotlinWritten(ctx, ctx.rows.type)}(`, rule: ctx.rule });
+      ctx.edits.push({ start: arg.startIndex, end: arg.startIndex, text: `${written(ctx, ctx.rows.type)}(`, rule: ctx.rule });
       ctx.edits.push({ start: arg.endIndex, end: arg.endIndex, text: ')', rule: ctx.rule });
     }
     return true;

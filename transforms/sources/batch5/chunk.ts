@@ -28,6 +28,7 @@ import { denotes } from '../model.js';
 import { type Declaration, declarationOf, enclosingClass, enclosingMethod, referencesOf, supertypesOf, typeAmong, typeIs, typeName, unparen, valueParent } from '../spring6/java-scope.js';
 import { batchTypes, projectWriters } from './chunk-writers.js';
 import { migrateChunkKotlin } from './chunk-kotlin.js';
+import { written } from '../spring6/status-flow.js';
 
 export const CHUNK_RULE = 'batch5/chunk';
 
@@ -164,13 +165,7 @@ function chunkParameter(ctx: Ctx, decl: Declaration, owner: Node, what: string):
   });
 }
 
-function chunkName(ctx: Ctx): string {
-  const simple = simpleOf(ctx.rows.type);
-  if (denotes(ctx.lib.model, simple, ctx.rows.type)) return simple;
-  if (ctx.lib.model.importedNames.has(simple)) return ctx.rows.type;
-  ctx.imports.add(ctx.rows.type);
-  return simple;
-}
+const chunkName = (ctx: Ctx) => written({ model: ctx.lib.model, imports: ctx.imports }, ctx.rows.type);
 
 const formalParameters = (m: Node) => (m.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'formal_parameter' || p?.type === 'spread_parameter');
 

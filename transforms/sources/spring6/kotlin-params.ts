@@ -8,7 +8,6 @@ import type { Edit, FindingInput } from '../../../src/engine/types.js';
 import type { Node } from '../../../src/formats/tree-sitter.js';
 import { walk } from '../../../src/formats/tree-sitter.js';
 import { type FileModel, denotes } from '../model.js';
-import { simpleOf } from '../lib-edits.js';
 
 export interface KotlinCtx {
   model: FileModel;
@@ -90,13 +89,4 @@ export function kotlinMemberType(cls: Node, name: string): Node | undefined {
     return true;
   });
   return hit;
-}
-
-/** How a type is written in a Kotlin file: simple (imported, or to import) or qualified. */
-export function kotlinWritten(ctx: KotlinCtx, fq: string): string {
-  const simple = simpleOf(fq);
-  if (denotes(ctx.model, simple, fq)) return simple;
-  if (ctx.model.importedNames.has(simple)) return fq;
-  ctx.imports.add(fq);
-  return simple;
 }

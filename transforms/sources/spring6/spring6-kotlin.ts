@@ -9,7 +9,8 @@ import { walk, withTree } from '../../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, emptyResult } from '../lib-edits.js';
 import { migrateSocketUtils } from './socket-utils.js';
 import { SPRING6_RULES } from './rules.js';
-import { type KotlinCtx, kotlinParamName, kotlinParamType, kotlinParameters, kotlinReferences, kotlinSupertypes, kotlinTypeIs, kotlinTypeName, kotlinWritten } from './kotlin-params.js';
+import { written } from './status-flow.js';
+import { type KotlinCtx, kotlinParamName, kotlinParamType, kotlinParameters, kotlinReferences, kotlinSupertypes, kotlinTypeIs, kotlinTypeName } from './kotlin-params.js';
 
 const RULE = SPRING6_RULES.handlerSignature;
 
@@ -53,10 +54,10 @@ function overrides(lib: LibContext, k: KotlinCtx, root: Node): void {
         continue;
       }
       const qualified = kotlinTypeName(user).includes('.');
-      k.edits.push({ start: user.startIndex, end: user.endIndex, text: qualified ? sc.httpStatusCode : kotlinWritten(k, sc.httpStatusCode), rule: RULE });
+      k.edits.push({ start: user.startIndex, end: user.endIndex, text: qualified ? sc.httpStatusCode : written(k, sc.httpStatusCode), rule: RULE });
       for (const r of refs) {
         if (fits(lib, k, r, methods)) continue;
-        k.edits.push({ start: r.startIndex, end: r.startIndex, text: `${kotlinWritten(k, sc.httpStatus)}.valueOf(`, rule: RULE });
+        k.edits.push({ start: r.startIndex, end: r.startIndex, text: `${written(k, sc.httpStatus)}.valueOf(`, rule: RULE });
         k.edits.push({ start: r.endIndex, end: r.endIndex, text: '.value())', rule: RULE });
       }
     }

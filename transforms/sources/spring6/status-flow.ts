@@ -23,8 +23,8 @@ export interface FlowCtx {
   decided: Set<number>;
 }
 
-/** How a type is written here: its simple name when it is (or can be) imported, else qualified. */
-export function written(ctx: FlowCtx, fq: string): string {
+/** How a type is written here (Java or Kotlin): its simple name when it is (or can be) imported, else qualified. */
+export function written(ctx: { model: FileModel; imports: Set<string> }, fq: string): string {
   const simple = simpleOf(fq);
   if (denotes(ctx.model, simple, fq)) return simple;
   if (ctx.model.importedNames.has(simple)) return fq;
