@@ -19,98 +19,16 @@
 //   wrapped, `new Chunk<>(list)`, when it is provably a List (List.of/Arrays.asList/Collections.*,
 //   new ArrayList<>(..), a variable declared as a List); `verify(w).write(anyList())` ->
 //   `any()`; an argument of unknown type is reported with the replacement.
-import type { Edit, FindingInput } from '../../../src/engine/types.js';
 import type { Node } from '../../../src/formats/tree-sitter.js';
 import { walk, withTree } from '../../../src/formats/tree-sitter.js';
-import type { BatchChunkRows } from '../../../src/table/sections/libraries.js';
 import { type LibContext, type LibResult, emptyResult, simpleOf } from '../lib-edits.js';
-import { denotes } from '../model.js';
-import { type Declaration, declarationOf, enclosingClass, enclosingMethod, referencesOf, supertypesOf, typeAmong, typeIs, typeName, unparen, valueParent } from '../spring6/java-scope.js';
+import { type Declaration, enclosingClass, enclosingMethod, referencesOf, typeIs, typeName, valueParent } from '../spring6/java-scope.js';
 import { batchTypes, projectWriters } from './chunk-writers.js';
 import { migrateChunkKotlin } from './chunk-kotlin.js';
-import { written } from '../spring6/status-flow.js';
+import { callers } from './chunk-callers.js';
+import { CHUNK_RULE, type Ctx, batchSupertypes, chunkName, isList, isWriterType, writerReceiver } from './chunk-context.js';
 
-export const CHUNK_RULE = 'batch5/chunk';
-
-interface Ctx {
-  lib: LibContext;
-  rows: BatchChunkRows;
-  edits: Edit[];
-  findings: FindingInput[];
-  imports: Set<string>;
-  /** Batch types the project's own classes inherit, by simple name. */
-  project: Map<string, Set<string>>;
-  types: string[];
-}
-
-const LIST_TYPES = ['java.util.List', 'java.util.ArrayList', 'java.util.LinkedList'];
-const LIST_FACTORIES: Record<string, string[]> = { List: ['of', 'copyOf'], Arrays: ['asList'], Collections: ['singletonList', 'emptyList', 'unmodifiableList', 'nCopies'] };
-
-/** Is a type as written java.util.List (java.lang and java.util are where List comes from; the file may import it)? */
-function isList(ctx: Ctx, t: Node | null | undefined): boolean {
-  if (!t) return false;
-  const w = typeName(t);
-  return LIST_TYPES.some((fq) => w === fq || (w === simpleOf(fq) && denotes(ctx.lib.model, w, fq)));
-}
-
-/** The Batch types a class (declaration or anonymous) extends or implements, directly or through the project. */
-function batchSupertypes(ctx: Ctx, cls: Node): Set<string> {
-  const out = new Set<string>();
-  for (const s of supertypesOf(cls)) {
-    const b = typeAmong(ctx.lib.model, s, ctx.types);
-    if (b) out.add(b);
-    const own = ctx.project.get(s.slice(s.lastIndexOf('.') + 1));
-    if (!b && own && !ctx.lib.model.importedNames.get(s)?.startsWith('org.springframework.')) for (const t of own) out.add(t);
-  }
-  return out;
-}
-
-/** Is a type as written a writer (Batch's writer types, or a class of the project implementing one)? */
-function isWriterType(ctx: Ctx, written: string): boolean {
-  if (typeAmong(ctx.lib.model, written, ctx.rows.writers)) return true;
-  const own = ctx.project.get(written.slice(written.lastIndexOf('.') + 1));
-  return !!own && [...own].some((t) => ctx.rows.writers.includes(t)) && !ctx.lib.model.importedNames.get(written)?.startsWith('org.springframework.');
-}
-
-/** The declared type of a receiver or argument expression, when the file declares it. */
-function declaredTypeOf(e: Node): Node | undefined {
-  const x = unparen(e);
-  if (x.type === 'identifier') {
-    const d = declarationOf(x);
-    if (d?.type && typeName(d.type) !== 'var') return d.type;
-    if (d?.value?.type === 'object_creation_expression') return d.value.childForFieldName('type') ?? undefined;
-    return undefined;
-  }
-  if (x.type === 'object_creation_expression' || x.type === 'cast_expression') return x.childForFieldName('type') ?? undefined;
-  return undefined;
-}
-
-/** The receiver of a write call is a writer: `w.write(..)`, `this.w.write(..)`, `verify(w).write(..)`. */
-function writerReceiver(ctx: Ctx, object: Node | null, call?: Node): { writer: boolean; mock: boolean } {
-  if (!object || object.type === 'this') {
-    // write(..) of the class itself, when it is a writer
-    const cls = call ? enclosingClass(call) : undefined;
-    return { writer: !!cls && [...batchSupertypes(ctx, cls)].some((t) => ctx.rows.writers.includes(t)), mock: false };
-  }
-  let o = unparen(object);
-  let mock = false;
-  if (o.type === 'method_invocation' && o.childForFieldName('name')?.text === 'verify' && (o.childForFieldName('arguments')?.namedChildCount ?? 0) >= 1) {
-    o = o.childForFieldName('arguments')!.namedChild(0)!;
-    mock = true;
-  }
-  if (o.type === 'field_access' && o.childForFieldName('object')?.type === 'this') {
-    const cls = enclosingClass(o);
-    const body = cls?.namedChildren.find((c) => c?.type === 'class_body');
-    const name = o.childForFieldName('field')?.text;
-    for (const m of body?.namedChildren ?? []) {
-      if (m?.type !== 'field_declaration') continue;
-      if (m.namedChildren.some((d) => d?.type === 'variable_declarator' && d.childForFieldName('name')?.text === name)) return { writer: isWriterType(ctx, typeName(m.childForFieldName('type')!)), mock };
-    }
-    return { writer: false, mock };
-  }
-  const t = declaredTypeOf(o);
-  return { writer: !!t && isWriterType(ctx, typeName(t)), mock };
-}
+export { CHUNK_RULE };
 
 // ---- parameters that become a Chunk -----------------------------------------------------------
 
@@ -164,8 +82,6 @@ function chunkParameter(ctx: Ctx, decl: Declaration, owner: Node, what: string):
     if (uses[i]!.kind === 'items') ctx.edits.push({ start: r.endIndex, end: r.endIndex, text: '.getItems()', rule: CHUNK_RULE });
   });
 }
-
-const chunkName = (ctx: Ctx) => written({ model: ctx.lib.model, imports: ctx.imports }, ctx.rows.type);
 
 const formalParameters = (m: Node) => (m.childForFieldName('parameters')?.namedChildren ?? []).filter((p): p is Node => p?.type === 'formal_parameter' || p?.type === 'spread_parameter');
 
@@ -236,81 +152,6 @@ function lambdas(ctx: Ctx, root: Node): void {
     }
     return true;
   });
-}
-
-// ---- callers handing a list to a writer --------------------------------------------------------
-
-function provablyList(ctx: Ctx, arg: Node): boolean {
-  const a = unparen(arg);
-  if (a.type === 'method_invocation') {
-    const object = a.childForFieldName('object');
-    const name = a.childForFieldName('name')?.text ?? '';
-    return !!object && object.type === 'identifier' && (LIST_FACTORIES[object.text]?.includes(name) ?? false) && (object.text !== 'List' || isListName(ctx, 'List'));
-  }
-  if (a.type === 'object_creation_expression') return isList(ctx, a.childForFieldName('type'));
-  if (a.type === 'identifier') {
-    const d = declarationOf(a);
-    return !!d?.type && isList(ctx, d.type);
-  }
-  return false;
-}
-
-const isListName = (ctx: Ctx, name: string) => denotes(ctx.lib.model, name, 'java.util.List');
-
-function provablyChunk(ctx: Ctx, arg: Node): boolean {
-  const a = unparen(arg);
-  if (a.type === 'object_creation_expression') return typeIs(ctx.lib.model, typeName(a.childForFieldName('type')!), ctx.rows.type);
-  if (a.type === 'method_invocation') return a.childForFieldName('object')?.text === simpleOf(ctx.rows.type) && a.childForFieldName('name')?.text === 'of';
-  if (a.type === 'identifier') {
-    const d = declarationOf(a);
-    return !!d?.type && typeIs(ctx.lib.model, typeName(d.type), ctx.rows.type);
-  }
-  return false;
-}
-
-function callers(ctx: Ctx, root: Node): void {
-  walk(root, (n) => {
-    if (n.type !== 'method_invocation' || n.childForFieldName('name')?.text !== 'write') return true;
-    const args = n.childForFieldName('arguments');
-    if (args?.namedChildCount !== 1) return true;
-    const { writer, mock } = writerReceiver(ctx, n.childForFieldName('object'), n);
-    if (!writer) return true;
-    const arg = args.namedChild(0)!;
-    if (provablyChunk(ctx, arg)) return true;
-    // a parameter this rule turns into a Chunk is one already
-    if (unparen(arg).type === 'identifier') {
-      const d = declarationOf(unparen(arg));
-      if (d && (d.kind === 'param' || d.kind === 'lambda') && d.type && isList(ctx, d.type) && rewrittenParam(ctx, d)) return true;
-    }
-    // a matcher of any type already fits the Chunk
-    if (mock && unparen(arg).type === 'method_invocation' && ['any', 'notNull', 'isNotNull'].includes(unparen(arg).childForFieldName('name')?.text ?? '')) return true;
-    if (mock && unparen(arg).type === 'method_invocation' && unparen(arg).childForFieldName('name')?.text === 'anyList' && (unparen(arg).childForFieldName('arguments')?.namedChildCount ?? 0) === 0) {
-      const name = unparen(arg).childForFieldName('name')!;
-      const any = ctx.lib.model.importedNames.get('any');
-      const object = unparen(arg).childForFieldName('object');
-      const text = object ? 'any' : any === 'org.mockito.ArgumentMatchers.any' || any === 'org.mockito.Mockito.any' ? 'any' : 'org.mockito.ArgumentMatchers.any';
-      ctx.edits.push({ start: object ? name.startIndex : unparen(arg).startIndex, end: name.endIndex, text, rule: CHUNK_RULE });
-      return true;
-    }
-    if (provablyList(ctx, arg)) {
-      ctx.edits.push({ start: arg.startIndex, end: arg.startIndex, text: `new ${chunkName(ctx)}<>(`, rule: CHUNK_RULE });
-      ctx.edits.push({ start: arg.endIndex, end: arg.endIndex, text: ')', rule: CHUNK_RULE });
-      return true;
-    }
-    ctx.findings.push({
-      rule: CHUNK_RULE,
-      severity: 'error',
-      offset: arg.startIndex,
-      message: `write(..) takes a Chunk in Spring Batch 5; this argument's type is not declared here, so it was not rewritten: if it is a List, write ${n.childForFieldName('object')!.text}.write(new Chunk<>(${arg.text}))`,
-      docs: ctx.rows.docs,
-    });
-    return true;
-  });
-}
-
-/** Is this declaration a parameter chunkParameter rewrites (a writer method's or a writer lambda's)? */
-function rewrittenParam(ctx: Ctx, d: Declaration): boolean {
-  return ctx.edits.some((e) => d.type && e.start === (d.type.type === 'generic_type' ? d.type.namedChild(0)!.startIndex : d.type.startIndex));
 }
 
 /** Does the file name anything this rule reads (cheap, on tokens), before a syntax tree is made? */
