@@ -6,7 +6,8 @@
 // 5.3.31 and 6.0.14, spring-batch-core/-infrastructure 4.3.10 and 5.0.4, spring-test) with javap,
 // comparing the two signatures of each member; every row names the jars it was read from.
 import type { BatchChunkRows, Spring6Rows } from '../../src/table/sections/libraries.js';
-import type { TypeRename } from '../../src/table/sections/sources.js';
+import { readFileSync } from 'node:fs';
+import type { ApiFollowUp, TypeRename } from '../../src/table/sections/sources.js';
 
 const CENTRAL = 'https://repo.maven.apache.org/maven2/org/springframework';
 const jar = (artifact: string, version: string, group = '') => `${CENTRAL}/${group}${artifact}/${version}/${artifact}-${version}.jar`;
@@ -232,4 +233,42 @@ export function batchChunk(): BatchChunkRows {
     source: BATCH,
     docs: BATCH_GUIDE,
   };
+}
+
+/** What replaces the classes of a removed package (Spring Framework 6.0 upgrade notes); the longest prefix wins. */
+const REMOVED_PACKAGES: [string, string][] = [
+  ['org.springframework.remoting', "Spring's remoting (HTTP invoker, RMI, Hessian, JAX-WS) is gone: call the service over HTTP (RestTemplate, WebClient) or keep a remoting library of its own"],
+  ['org.springframework.web.servlet.view.tiles3', 'Apache Tiles support is gone: use another view technology (Thymeleaf layouts, FreeMarker)'],
+  ['org.springframework.format.datetime.joda', 'Joda-Time support is gone: use java.time (org.springframework.format.datetime.standard)'],
+  ['org.springframework.cache.ehcache', 'Ehcache 2 support is gone: use Ehcache 3 through JCache (org.springframework.cache.jcache.JCacheCacheManager)'],
+  ['org.springframework.web.client.AsyncRestTemplate', 'use WebClient (org.springframework.web.reactive.function.client.WebClient)'],
+  ['org.springframework.http.client.Async', 'the asynchronous RestTemplate stack is gone: use WebClient and an ExchangeFilterFunction'],
+  ['org.springframework.http.client.Netty4', 'Netty 4 support of RestTemplate is gone: use WebClient over Reactor Netty, or another ClientHttpRequestFactory'],
+  ['org.springframework.web.multipart.commons', 'Commons FileUpload support is gone: use StandardServletMultipartResolver'],
+];
+
+/**
+ * Every class the Spring Framework jars of Boot 2.7.18 have and those of Boot 3.0.13 do not
+ * (spring6-removed-types.json, a comparison of the published jars' class lists): an import of one
+ * does not compile, reported (sources/removed-api, error) with the replacement where the 6.0
+ * notes give one. Types another row already handles (a rename, a follow-up, SocketUtils) are left to it.
+ */
+export function spring6RemovedTypes(handled: ReadonlySet<string>): ApiFollowUp[] {
+  const data = JSON.parse(readFileSync(new URL('./spring6-removed-types.json', import.meta.url), 'utf8')) as { types: string[] };
+  const skip = new Set([...handled, 'org.springframework.util.SocketUtils', ...spring6TypeRenames().map((r) => r.from)]);
+  return data.types
+    .filter((t) => !skip.has(t))
+    .map((type) => {
+      const simple = type.slice(type.lastIndexOf('.') + 1);
+      const hint = REMOVED_PACKAGES.filter(([prefix]) => type.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
+      return {
+        type,
+        kind: 'type',
+        action: 'manual',
+        replacement: null,
+        message: `${simple} is removed in Spring Framework 6.0 (no class of that name in its 6.0 jars)${hint ? `: ${hint}` : ''}`,
+        docs: FRAMEWORK_GUIDE,
+        severity: 'error',
+      } satisfies ApiFollowUp;
+    });
 }
