@@ -18,8 +18,8 @@ export function batchTypes(rows: BatchChunkRows): string[] {
 
 const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 
-/** Files that may declare or extend a writer (what a worker needs: libraryProjectReads). */
-export const mayDeclareWriter = (f: ProjectFile) => (f.kind === 'java' || f.kind === 'kotlin') && f.text !== undefined && /Writer|WriteListener|ListenerSupport/.test(f.text);
+/** Files that may declare or extend a writer: the only ones read for the project's own writers. */
+const mayDeclareWriter = (f: ProjectFile) => (f.kind === 'java' || f.kind === 'kotlin') && f.text !== undefined && /Writer|WriteListener|ListenerSupport/.test(f.text);
 
 // `class Name<..> extends A<..> implements B, C {` (Java) / `class Name(..) : A<..>(), B {` (Kotlin)
 const JAVA_DECL = /\b(?:class|interface|enum)\s+([A-Z]\w*)\s*(?:<(?:[^<>{]|<(?:[^<>{]|<[^<>{]*>)*>)*>)?\s*((?:extends|implements)[^{;]*)\{/g;
