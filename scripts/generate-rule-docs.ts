@@ -22,6 +22,7 @@ const AREAS: Record<string, string> = {
   hibernate6: 'Hibernate 6',
   'jakarta-variant': 'Jakarta variants of libraries',
   observability: 'Observability: metrics conventions, Micrometer Tracing',
+  spring6: 'Spring Framework 6',
   engine: 'The engine',
 };
 

@@ -18,6 +18,7 @@ import type {
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
 import { SHAPES } from './code-shapes.js';
+import { spring6RemovedTypes, spring6TypeRenames } from './libraries-spring6.js';
 
 interface JakartaData {
   moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; boot30Artifact?: string; note?: string }[];
@@ -303,14 +304,20 @@ export function buildCode(data: DataDir): SourcesSection {
     packages: { moves: jakarta.moves.map(buildMove), stays: jakarta.stays.map(buildStay) },
     packageRenames: packageRenames(apis),
     packagesKept: packagesKept(apis),
-    types: typeRenames(apis),
+    types: [...typeRenames(apis), ...spring6TypeRenames()],
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
     // a follow-up that a lostSupertypes row now carries out is no longer a manual step
-    followUps: [...followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)), ...freemarkerServletFollowUps()],
+    followUps: [...withSpring6Removals(followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)), apis), ...freemarkerServletFollowUps()],
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
     xmlDescriptors: xmlDescriptors(jakarta),
     validationMessages: validationMessages(jakarta),
     lostSupertypes: lostSupertypes(),
   };
+}
+
+/** The data's follow-ups, then a row for each class the Spring Framework 6.0 jars lost that no row handles yet. */
+function withSpring6Removals(rows: ApiFollowUp[], apis: ApiRow[]): ApiFollowUp[] {
+  const handled = new Set([...rows.map((r) => r.type), ...apis.map((a) => a.fqcn.split(/[\s#]/)[0]!)]);
+  return [...rows, ...spring6RemovedTypes(handled)];
 }

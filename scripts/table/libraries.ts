@@ -8,6 +8,7 @@ import type { DataDir } from './data.js';
 import { jakartaVariants } from './jakarta-variants.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildObservability } from './libraries-observability.js';
+import { batchChunk, buildSpring6 } from './libraries-spring6.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
 const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
@@ -121,6 +122,7 @@ function batch(): LibrariesSection['batch'] {
     jobRepository: 'org.springframework.batch.core.repository.JobRepository',
     transactionManager: 'org.springframework.transaction.PlatformTransactionManager',
     transactional: ['chunk', 'tasklet'],
+    chunk: batchChunk(),
     source: BATCH,
   };
 }
@@ -257,5 +259,5 @@ function hibernate(): LibrariesSection['hibernate'] {
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data) };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data), spring6: buildSpring6() };
 }

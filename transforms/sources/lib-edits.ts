@@ -15,6 +15,8 @@ export interface LibContext {
   eol: string;
   libs: LibrariesSection;
   project: ProjectView;
+  /** The file's path in the repository (forward slashes). */
+  path?: string;
   /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */

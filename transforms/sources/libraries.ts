@@ -8,6 +8,7 @@ import { escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
+import { CHUNK_RULE, migrateChunk } from './batch5/chunk.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
 import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta/jakarta-variants.js';
@@ -21,6 +22,7 @@ import { migrateSecurity, SECURITY_RULES } from './security6/security6.js';
 import { migrateSecurityKotlinDsl } from './security6/security6-kotlin.js';
 import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc/springdoc.js';
 import { decidedSpringfox } from './springdoc/springfox-switch.js';
+import { migrateSpring6, SPRING6_NEEDLES, SPRING6_RULES } from './spring6/spring6.js';
 
 interface Module {
   rules: readonly string[];
@@ -51,6 +53,9 @@ const MODULES: Module[] = [
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
   { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
   { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
+  // the project's own writers are found by name: their names, like Batch's, end in Writer or Listener (chunk-writers.ts)
+  { rules: [CHUNK_RULE], needles: ['Writer', 'WriteListener', 'ListenerSupport', 'BeforeWrite', 'AfterWrite', 'OnWriteError'], owns: ['org.springframework.batch.item.ItemWriter'], run: migrateChunk },
+  { rules: Object.values(SPRING6_RULES), needles: SPRING6_NEEDLES, owns: ['org.springframework.http.ResponseEntity', 'org.springframework.web.server.ResponseStatusException'], run: migrateSpring6 },
 ];
 
 export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
@@ -72,7 +77,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
-  const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
+  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;

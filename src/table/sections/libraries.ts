@@ -71,7 +71,25 @@ export interface BatchRows {
   transactionManager: string;
   /** StepBuilder methods that take the transaction manager as an extra last argument in Batch 5. */
   transactional: string[];
+  /** ItemWriter#write and the write listeners take a Chunk instead of a List. */
+  chunk: BatchChunkRows;
   source: string;
+}
+
+/** Batch 5 methods whose List parameter became a Chunk (libraries-spring6.ts). */
+export interface BatchChunkRows {
+  /** org.springframework.batch.item.Chunk */
+  type: string;
+  /** The writer types of Batch 5 (their write takes a Chunk): a variable of one of these types is a writer. */
+  writers: string[];
+  /** A method `name` with `params` parameters, declared in a class extending or implementing one of `types`, takes a Chunk at `index`. */
+  methods: { name: string; params: number; index: number; types: string[] }[];
+  /** Listener annotations whose methods Batch 5 calls with the Chunk. */
+  annotations: string[];
+  /** What a Chunk answers of the calls a List answered. */
+  chunkMethods: string[];
+  source: string;
+  docs: string;
 }
 
 /** A springfox (swagger 2) annotation and its swagger 3 form, attribute by attribute. */
@@ -232,4 +250,51 @@ export interface LibrariesSection {
   hibernate: HibernateRows;
   jakartaVariants: JakartaVariantRow[];
   observability: ObservabilityRows;
+  spring6: Spring6Rows;
+}
+
+/** Spring Framework 6.0 source changes (scripts/table/libraries-spring6.ts). */
+export interface Spring6Rows {
+  statusCode: {
+    httpStatus: string;
+    httpStatusCode: string;
+    /** Methods that returned HttpStatus in 5.3 and return HttpStatusCode in 6.0 (declared on `type` or a subclass of it). */
+    accessors: { type: string; method: string }[];
+    /** Methods whose result is of an accessor's type, for receivers written as a call. */
+    returns: { type: string; methods: string[]; returns: string }[];
+    /** Lambda parameters typed by the call they are passed to (argument index). */
+    lambdaParameters: { method: string; argument: number; type: string }[];
+    /** HttpStatusCode's instance methods. */
+    codeMethods: string[];
+    /** HttpStatus.Series constant -> the HttpStatusCode method answering `series() == X`. */
+    seriesTests: Record<string, string>;
+    /** Calls (`new` for a constructor) that take an HttpStatusCode in 6.0 where they took an HttpStatus. */
+    accepting: { type: string; method: string }[];
+    source: string;
+    docs: string;
+  };
+  /** Classes whose overridable methods' parameter at `status` changed from HttpStatus to HttpStatusCode. */
+  overrides: { type: string; methods: { name: string; params: number; status: number }[]; source: string }[];
+  /** Methods 6.0 removed, with the call to write instead (`returnsStatus`: it gave an HttpStatus, the replacement an HttpStatusCode). */
+  removedMembers: { type: string; method: string; replacement: string; returnsStatus: boolean; source: string }[];
+  httpMethod: {
+    type: string;
+    /** The enum constants of 5.3, static fields of the class in 6.0. */
+    constants: string[];
+    /** Methods returning an HttpMethod, for switch selectors written as a call. */
+    accessors: { type: string; method: string }[];
+    source: string;
+    docs: string;
+  };
+  socketUtils: {
+    type: string;
+    /** What tests with spring-test call instead, and which of its methods it offers. */
+    testReplacement: string;
+    testMethods: string[];
+    /** Artifacts that put spring-test on a module's test class path. */
+    testArtifacts: string[];
+    replacement: string;
+    source: string;
+    docs: string;
+  };
 }
