@@ -15,6 +15,8 @@ export interface LibContext {
   eol: string;
   libs: LibrariesSection;
   project: ProjectView;
+  /** The file's path (relative to the root), when the pass runs on a project file. */
+  path?: string;
   /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */

@@ -215,7 +215,7 @@ function kotlinBlocker(ctx: LibContext, a: KtAdapter): string | undefined {
   const amb = a.methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
   if (amb) {
     if (amb.body.kind !== 'block') return usersNotMapped('an expression body');
-    const plan = inMemoryUsers(ctx, { param: amb.param, bodyOpen: tokenAt(tokens, amb.body.open), bodyClose: tokenAt(tokens, amb.body.close) }, adapterCount(ctx));
+    const plan = inMemoryUsers(ctx, { param: amb.param, bodyOpen: tokenAt(tokens, amb.body.open), bodyClose: tokenAt(tokens, amb.body.close) }, adapterCount(ctx), a.decl);
     if (typeof plan === 'string') return usersNotMapped(plan);
     amb.users = plan;
   }
