@@ -2,7 +2,9 @@
 // share: the class-level blockers, the project facts (how many adapters, which bean names are
 // taken elsewhere; the one place these modules read the project besides the users' checks), the
 // bean names, the class's @Order and the finding for an adapter left as it is.
+import type { Edit } from '../../../src/engine/types.js';
 import type { LibContext, LibResult } from '../lib-edits.js';
+import { removalEdit } from '../annotations.js';
 import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
 
@@ -114,3 +116,13 @@ const JAVA_SHAPE =
   'Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
 const KOTLIN_SHAPE =
   'Replace it with a @Configuration declaring @Bean fun filterChain(http: HttpSecurity): SecurityFilterChain { ...; return http.build() }, @Bean fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> ... } for configure(WebSecurity), and a @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
+
+/** Deletes a member's lines, and the blank line before it, so no double blank line is left. */
+export function memberRemoval(text: string, start: number, end: number): Edit {
+  const e = removalEdit(text, start, end, RULE);
+  if (e.start > 0 && text[e.start - 1] === '\n') {
+    const prev = text.lastIndexOf('\n', e.start - 2);
+    if (/^[ \t]*\r?$/.test(text.slice(prev + 1, e.start - 1))) return { ...e, start: prev + 1 };
+  }
+  return e;
+}

@@ -9,7 +9,6 @@
 import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
-import { removalEdit } from '../annotations.js';
 import { type ClassDecl, annotationSpans, classDecls } from '../lib-declarations.js';
 import { DISPATCH_NOTE, SECURITY_RULES, usesSecurity } from './security6.js';
 import { type UsersPlan, USER_DETAILS_SERVICE } from './security6-users.js';
@@ -29,7 +28,7 @@ import {
   ownUserDetailsBean,
 } from './security6-auth.js';
 import { migrateKotlinAdapters } from './security6-adapter-kotlin.js';
-import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
+import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, memberRemoval, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
 
 const RULE = SECURITY_RULES.adapter;
 const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
@@ -286,16 +285,6 @@ function globalEdits(ctx: LibContext, m: ConfigureMethod, encoder: string | unde
   if (m.throwsEnd !== undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.throwsEnd]!.end, text: '', rule: RULE });
   edits.push({ start: tokens[m.bodyOpen + 1]!.start, end: tokens[m.bodyClose - 1]!.end, text: `return ${encoder};`, rule: RULE });
   return edits;
-}
-
-/** Deletes a member's lines, and the blank line before it, so no double blank line is left. */
-export function memberRemoval(text: string, start: number, end: number): Edit {
-  const e = removalEdit(text, start, end, RULE);
-  if (e.start > 0 && text[e.start - 1] === '\n') {
-    const prev = text.lastIndexOf('\n', e.start - 2);
-    if (/^[ \t]*\r?$/.test(text.slice(prev + 1, e.start - 1))) return { ...e, start: prev + 1 };
-  }
-  return e;
 }
 
 export function migrateAdapter(ctx: LibContext): LibResult {

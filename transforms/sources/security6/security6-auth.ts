@@ -164,11 +164,9 @@ function expressionEnd(ctx: LibContext, from: number, classClose: number): numbe
   const { tokens, text } = ctx.model;
   let j = from;
   for (; j < classClose; j++) {
+    if (tokens[j]!.type === 'punct' && '({['.includes(tokens[j]!.value)) j = matchingBracket(tokens, j);
+    if (j < 0) return classClose - 1;
     const t = tokens[j]!;
-    if (t.type === 'punct' && '({['.includes(t.value)) {
-      j = matchingBracket(tokens, j);
-      continue;
-    }
     const next = tokens[j + 1];
     if (!next || j + 1 >= classClose) break;
     const newline = text.slice(t.end, next.start).includes('\n');
