@@ -81,6 +81,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   if (file.text.includes('org.apache.http.')) {
     const decision = httpClientSwitch(ctx);
     lib.httpclientSwitch = decision.on;
+    lib.httpclientFactory = decision.factory;
     if (!decision.on) lib.httpclientKept = decision.why;
   }
   const imports: { names: string[]; rule: string }[] = [];

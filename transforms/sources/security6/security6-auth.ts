@@ -36,6 +36,15 @@ export const PASSWORD_ENCODER = 'org.springframework.security.crypto.password.Pa
 export const CONFIGURATION_PARAM = 'authenticationConfiguration';
 export const MANAGER_CALL = `${CONFIGURATION_PARAM}.getAuthenticationManager()`;
 
+/** The Security 6 bean for a builder set-up the rewrite does not make. */
+const INSTEAD: Record<string, string> = {
+  jdbcAuthentication:
+    '; in Security 6 it is a bean: @Bean UserDetailsManager users(DataSource dataSource) { JdbcUserDetailsManager users = new JdbcUserDetailsManager(dataSource); users.setUsersByUsernameQuery("..."); users.setAuthoritiesByUsernameQuery("..."); return users; }, its encoder the only PasswordEncoder bean',
+  ldapAuthentication:
+    '; in Security 6 it is a bean: @Bean AuthenticationManager ldapAuthenticationManager(BaseLdapPathContextSource contextSource) { LdapBindAuthenticationManagerFactory factory = new LdapBindAuthenticationManagerFactory(contextSource); factory.setUserDnPatterns("uid={0},ou=people"); return factory.createAuthenticationManager(); }',
+  authenticationProvider: '; with several providers, publish @Bean AuthenticationManager authenticationManager() { return new ProviderManager(first, second); }',
+};
+
 export type AuthPlan =
   | { kind: 'users'; users: UsersPlan }
   /** The method goes; `encoder` when it becomes a PasswordEncoder bean with this body expression. */
@@ -79,7 +88,7 @@ export function authPlan(ctx: LibContext, decl: ClassDecl, m: UsersMethod, adapt
     if (why) return why;
     return { kind: 'global', info: `configure(AuthenticationManagerBuilder) removed: Spring Security 6 builds the AuthenticationManager from the project's only AuthenticationProvider bean, ${written(ctx, p!)}, as this method did (a second AuthenticationProvider bean, a library's too, would leave it out)` };
   }
-  if (names !== 'userDetailsService' && names !== 'userDetailsService.passwordEncoder') return `${names.replace(/\./g, '(..).')}(..) is not a user service with its password encoder`;
+  if (names !== 'userDetailsService' && names !== 'userDetailsService.passwordEncoder') return `${names.replace(/\./g, '(..).')}(..) is not a user service with its password encoder${INSTEAD[calls[0]!.name] ?? ''}`;
   const s = arg(calls[0]!);
   if (!s) return 'userDetailsService(..) takes one service';
   const notS = soleBean(ctx, decl, s.first, s.last, 'UserDetailsService');

@@ -194,6 +194,10 @@ export function receiverOf(ctx: LibContext, k: number, depth = 0): Receiver {
   const kinds = new Set<Receiver>(
     decls.map((d) => {
       if (d.type !== undefined) return securityType(ctx, d.type) ? 'security' : 'other';
+      // `var x = new T(..)` / Kotlin `val x = T(..)`: T decides.
+      const init = tokens[d.init!];
+      if (init?.value === 'new' && tokens[d.init! + 1]?.type === 'ident' && tokens[d.init! + 2]?.value !== '.') return securityType(ctx, d.init! + 1) ? 'security' : 'other';
+      if (ctx.lang === 'kotlin' && init?.type === 'ident' && /^[A-Z]/.test(init.value) && tokens[d.init! + 1]?.value === '(') return securityType(ctx, d.init!) ? 'security' : 'other';
       // `var x = a.b().c()`: the initializer's last call decides.
       let j = d.init!;
       let lastCall = -1;
