@@ -19,6 +19,10 @@ const SEC_KOTLIN = `${SEC_TREE}/kotlin/org/springframework/security/config/annot
 const SEC_ADAPTER_BLOG = 'https://spring.io/blog/2022/02/21/spring-security-without-the-websecurityconfigureradapter';
 const SEC_ADAPTER_API =
   'https://github.com/spring-projects/spring-security/blob/5.8.0/config/src/main/java/org/springframework/security/config/annotation/web/configuration/WebSecurityConfigurerAdapter.java';
+const SEC_RS_5 =
+  'https://github.com/spring-projects/spring-security/blob/5.7.11/oauth2/oauth2-resource-server/src/main/java/org/springframework/security/oauth2/server/resource/authentication/JwtAuthenticationConverter.java';
+const SEC_RS_6 =
+  'https://github.com/spring-projects/spring-security/blob/6.0.8/oauth2/oauth2-resource-server/src/main/java/org/springframework/security/oauth2/server/resource/authentication/JwtAuthenticationConverter.java';
 const BATCH = 'https://github.com/spring-projects/spring-batch/wiki/Spring-Batch-5.0-Migration-Guide';
 const SPRINGDOC = 'https://springdoc.org/migrating-from-springfox.html';
 const SPRINGDOC_V1 = 'https://springdoc.org/#migrating-from-springdoc-v1';
@@ -109,6 +113,20 @@ function security(): LibrariesSection['security'] {
       ],
       source: `${SEC_ADAPTER_BLOG} ; ${SEC_ADAPTER_API}`,
     },
+    // Overridable (public or protected, not final) methods of public classes that
+    // spring-security-{core,web,config,oauth2-resource-server} 5.7.11 has and 6.0.8 lacks, the
+    // classes themselves kept (javap of both jars, javax.servlet read as jakarta.servlet); the
+    // matcher methods have their own rows above, the login page's OpenID setters and
+    // SecurityContextHolderFilter's error-dispatch switch have no successor to hand an override to.
+    removedOverrides: [
+      {
+        type: 'org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter',
+        method: 'extractAuthorities',
+        params: 1,
+        setter: 'setJwtGrantedAuthoritiesConverter',
+        source: `${SEC_RS_5} (convert() calls extractAuthorities) ; ${SEC_RS_6} (convert() calls the jwtGrantedAuthoritiesConverter)`,
+      },
+    ],
   };
 }
 

@@ -117,6 +117,7 @@ export const LEVELS: Record<string, Levels> = {
   'security6/kotlin-dsl': { warning: 'the Kotlin DSL authorizeRequests kept (deprecated)', info: 'rewritten' },
   'security6/enable-configuration': {},
   'security6/adapter': { error: 'a WebSecurityConfigurerAdapter subclass not rewritten: removed in Security 6, the code does not compile' },
+  'security6/removed-override': { error: 'an override of a method Spring Security 6 removed, not moved: with @Override the code does not compile, without it the method is no longer called', info: 'the method handed to the setter that replaced it' },
   'batch5/builders': { error: 'JobBuilderFactory/StepBuilderFactory not rewritten: removed in Batch 5', warning: 'a StepBuilder kept in a variable: pass the transaction manager' },
   'springdoc/annotations': { warning: 'swagger 2 annotations not rewritten (the build keeps springfox, which build/library reports)', info: 'left so that a file does not mix swagger 2 and 3' },
   'springdoc/docket': { warning: 'a Docket not rewritten (the build keeps springfox, which build/library reports)', info: 'rewritten to GroupedOpenApi' },

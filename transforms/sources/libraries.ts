@@ -19,6 +19,7 @@ import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observa
 import { migrateAdapter } from './security6/security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6/security6.js';
 import { migrateSecurityKotlinDsl } from './security6/security6-kotlin.js';
+import { migrateRemovedOverrides } from './security6/security6-overrides.js';
 import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc/springdoc.js';
 import { decidedSpringfox } from './springdoc/springfox-switch.js';
 
@@ -40,6 +41,7 @@ const MODULES: Module[] = [
     run: migrateSecurity,
   },
   { rules: [SECURITY_RULES.kotlinDsl], needles: ['authorizeRequests'], run: migrateSecurityKotlinDsl },
+  { rules: [SECURITY_RULES.removedOverride], needles: ['extractAuthorities'], run: migrateRemovedOverrides },
   {
     rules: Object.values(BATCH_RULES),
     needles: ['JobBuilderFactory', 'StepBuilderFactory'],

@@ -63,6 +63,12 @@ export interface SecurityRows {
     inherited: string[];
     source: string;
   };
+  /**
+   * Overridable methods Spring Security 6 removed from classes it kept, which the class itself no
+   * longer calls: a subclass's override is handed to the setter that takes its place
+   * (`setter(this::method)`) when nothing else sets it.
+   */
+  removedOverrides: { type: string; method: string; params: number; setter: string; source: string }[];
 }
 
 export interface BatchRows {

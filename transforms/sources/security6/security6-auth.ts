@@ -169,7 +169,7 @@ export function members(ctx: LibContext, decl: ClassDecl, name: string): Member[
 }
 
 /** The last token of a Kotlin expression body starting at `from`: before the next line that starts a declaration, or the class's `}`. */
-function expressionEnd(ctx: LibContext, from: number, classClose: number): number {
+export function expressionEnd(ctx: LibContext, from: number, classClose: number): number {
   const { tokens, text } = ctx.model;
   let j = from;
   for (; j < classClose; j++) {

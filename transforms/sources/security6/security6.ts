@@ -24,6 +24,7 @@ export const SECURITY_RULES = {
   kotlinDsl: 'security6/kotlin-dsl',
   configuration: 'security6/enable-configuration',
   adapter: 'security6/adapter',
+  removedOverride: 'security6/removed-override',
 } as const;
 
 const SECURITY_PACKAGE = 'org.springframework.security.';
