@@ -30,17 +30,8 @@ function registryScope(tokens: readonly Token[], k: number): { from: number; to:
     return end < 0 ? undefined : { from: close + 2, to: end - 1, lambda: true };
   }
   // Chain form: `.a(..).b(..)` until `.and()`, or until the chain ends (a ')' not followed by '.').
-  let j = close + 1;
-  let last = close;
-  while (tokens[j]?.value === '.' && tokens[j + 1]?.type === 'ident') {
-    if (tokens[j + 1]!.value === 'and' && tokens[j + 2]?.value === '(') break;
-    let m = j + 2;
-    if (tokens[m]?.value === '(') m = matchingBracket(tokens, m);
-    if (m < 0) return undefined;
-    last = m;
-    j = m + 1;
-  }
-  return { from: close + 1, to: last, lambda: false };
+  const chain = chainAfter(tokens, close);
+  return chain && { ...chain, lambda: false };
 }
 
 /** The argument of a lambda-form authorizeRequests: a lambda, a trailing Kotlin lambda, or Customizer.withDefaults(). */
