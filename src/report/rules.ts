@@ -50,7 +50,7 @@ export const RULES: Record<string, RuleInfo> = {
   'sources/jakarta-annotation-wildcard': { doc: S, summary: 'import javax.annotation.* cannot move as a whole: single-type jakarta.annotation imports are added; remove the wildcard if nothing else uses it.' },
   'sources/jakarta-mixed': { doc: S, summary: 'The file imports the same specification from both javax and jakarta; only one can be on a Spring Boot 3.0 class path.' },
   'sources/type-rename': { doc: S, summary: 'A type, annotation or constant renamed in Spring Boot 3.0 is renamed at its import and every use.' },
-  'sources/package-rename': { doc: S, summary: 'A package that moved (Dropwizard metrics servlets, Thymeleaf spring5 to spring6) is rewritten in imports and qualified names.' },
+  'sources/package-rename': { doc: S, summary: 'A package that moved (Dropwizard metrics servlets, Thymeleaf spring5 to spring6, Spring Security\'s servlet Kotlin DSL) is rewritten in imports and qualified names.' },
   'sources/constructor-binding': { doc: S, summary: 'Type-level @ConstructorBinding is gone in 3.0: it is removed (or moved to the binding constructor, new package); ambiguous cases are reported.' },
   'sources/enable-batch-processing': { doc: S, summary: '@EnableBatchProcessing makes Boot 3.0 back off its batch auto-configuration: removed when it has no attributes, reported otherwise.' },
   'sources/property-key': { doc: S, summary: 'A renamed configuration key inside @Value, @ConditionalOnProperty, test property sources or Environment lookups is renamed; removed keys are reported.' },
