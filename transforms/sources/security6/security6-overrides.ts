@@ -10,6 +10,7 @@
 // Only when nothing else sets the converter (no setter call in the project: in 5.x the override
 // won over it, now the later one would) and the override does not call super's (gone). Otherwise
 // an error finding with the form to write.
+import { escapeRegExp } from '../../../src/engine/text.js';
 import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, indentUnit, lineIndent, simpleOf } from '../lib-edits.js';
@@ -17,6 +18,17 @@ import { SECURITY_RULES } from './security6.js';
 import { expressionEnd } from './security6-auth.js';
 
 export const OVERRIDE_RULE = SECURITY_RULES.removedOverride;
+
+type Row = LibContext['libs']['security']['removedOverrides'][number];
+
+/** `setter(this::method)`: the hand-over this rule writes (a class that has it is done). */
+const handOver = (row: Row) => new RegExp(`\\b${escapeRegExp(row.setter)}\\s*\\(\\s*this\\s*::\\s*${escapeRegExp(row.method)}\\s*\\)`, 'g');
+
+/** Calls of the setter in `text` other than the hand-over. */
+function otherSetterCalls(text: string, row: Row): number {
+  const all = text.match(new RegExp(`\\b${escapeRegExp(row.setter)}\\s*\\(`, 'g'))?.length ?? 0;
+  return all - (text.match(handOver(row))?.length ?? 0);
+}
 
 /** The `{` of each class body (named, anonymous, Kotlin object expression) whose supertype is `fq`. */
 function subclassBodies(ctx: LibContext, fq: string): number[] {
@@ -100,6 +112,8 @@ export function migrateRemovedOverrides(ctx: LibContext): LibResult {
   for (const row of ctx.libs.security.removedOverrides) {
     if (!text.includes(simpleOf(row.type)) || !text.includes(row.method)) continue;
     for (const open of subclassBodies(ctx, row.type)) {
+      // Already handed over (a migrated class): nothing to do, nothing to report.
+      if (handOver(row).test(text.slice(tokens[open]!.start, tokens[matchingBracket(tokens, open)]!.end))) continue;
       for (const m of overridesIn(ctx, open, row.method, row.params)) {
         const replacement = ctx.lang === 'kotlin' ? `init { ${row.setter}(this::${row.method}) }` : `{ ${row.setter}(this::${row.method}); }`;
         const why = blocker(ctx, row, m.name, m.close);
@@ -121,11 +135,12 @@ export function migrateRemovedOverrides(ctx: LibContext): LibResult {
   return out;
 }
 
-function blocker(ctx: LibContext, row: LibContext['libs']['security']['removedOverrides'][number], name: number, close: number): string | undefined {
+function blocker(ctx: LibContext, row: Row, name: number, close: number): string | undefined {
   const { tokens } = ctx.model;
   for (let j = name; j < close; j++) if (tokens[j]!.value === 'super' && tokens[j + 2]?.value === row.method) return `it calls super.${row.method}(..), which Spring Security 6 no longer has`;
-  const setter = ctx.project.ofKind('java', 'kotlin').find((f) => f.text?.includes(row.setter));
-  if (setter || ctx.model.text.includes(row.setter)) return `${setter?.path ?? 'the file'} calls ${row.setter}(..), which the override used to win over`;
+  // The hand-overs of classes already migrated do not count: each sets its own instance.
+  const setter = ctx.project.ofKind('java', 'kotlin').find((f) => f.text !== undefined && otherSetterCalls(f.text, row) > 0);
+  if (setter || otherSetterCalls(ctx.model.text, row) > 0) return `${setter?.path ?? 'the file'} calls ${row.setter}(..), which the override used to win over`;
   return undefined;
 }
 
