@@ -120,7 +120,7 @@ describe('rules and explain', () => {
     const rules = bash('boot-upgrade rules', top);
     expect(rules.status).toBe(0);
     expect(rules.stdout).toMatch(/^properties\/removed +warning,info +The key has no Spring Boot 3\.0 successor/m);
-    expect(rules.stdout).toMatch(/^security6\/adapter +error +/m);
+    expect(rules.stdout).toMatch(/^security6\/adapter +error,info +/m);
     const explain = bash('boot-upgrade explain project/batch-multiple-jobs', top);
     expect(explain.stdout).toContain('Severity: **error**: an application with several Job beans and no spring.batch.job.name');
     expect(explain.stdout).toContain('From docs/project.md:');

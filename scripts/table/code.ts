@@ -69,8 +69,21 @@ function buildMove(row: JakartaData['moves'][number]): PackageMove {
 /** `a.b.X / a.b.Y` -> ['a.b.X', 'a.b.Y']. */
 const alternatives = (s: string): string[] => s.split(' / ').map((p) => p.trim());
 
+// Spring Security 6.0 moved the servlet Kotlin DSL (`invoke`, HttpSecurityDsl and every *Dsl,
+// sub-packages headers, oauth2.*, session included) from config.web.servlet to
+// config.annotation.web, class for class: each of the 53 top-level classes under the old package
+// in spring-security-config 5.7.11 stands at the same place under the new one in 6.0.8, which has
+// nothing left under the old one (jar listings of both). Not in ../shared/data; Boot 3.0 brings
+// Security 6.0, and a Kotlin security configuration importing the old `invoke` does not compile.
+const SECURITY_KOTLIN_DSL: PackageRename = {
+  from: 'org.springframework.security.config.web.servlet',
+  to: 'org.springframework.security.config.annotation.web',
+  note: 'Spring Security 6.0 moved the servlet Kotlin DSL, class for class (spring-security-config 5.7.11 and 6.0.8 jars)',
+  docs: 'https://github.com/spring-projects/spring-security/issues/10333',
+};
+
 function packageRenames(rows: ApiRow[]): PackageRename[] {
-  const out: PackageRename[] = [];
+  const out: PackageRename[] = [SECURITY_KOTLIN_DSL];
   for (const r of rows.filter((x) => x.kind === 'package' && x.action === 'rename')) {
     const froms = alternatives(r.fqcn);
     const tos = alternatives(r.replacement ?? '');

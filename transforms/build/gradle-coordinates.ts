@@ -21,7 +21,7 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
   if (!m) return;
   if (run.httpclient?.from && httpClient4String(t.value, run.httpclient.from)) {
     if (run.httpclient.on) return switchGradleHttpClient(run, t, run.httpclient);
-    if (run.httpclient.factory) run.out.report(LIBRARY_RULE, 'warning', t.start, httpClientKeptMessage(run.httpclient));
+    if (run.httpclient.factory) run.out.report(LIBRARY_RULE, 'error', t.start, httpClientKeptMessage(run.httpclient));
   }
   const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const base = t.contentStart!;

@@ -303,7 +303,7 @@ function dependency(run: PomRun, dep: DepRef): void {
   if (!g || !a) return;
   const httpclient = dep.kind !== 'exclusion' ? httpClientDecision(run.ctx, g, a) : undefined;
   if (httpclient?.on) return switchMavenHttpClient(run, dep, httpclient);
-  if (httpclient?.factory) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, httpClientKeptMessage(httpclient));
+  if (httpclient?.factory) run.out.report(LIBRARY_RULE, 'error', dep.el.start, httpClientKeptMessage(httpclient));
   const boot = facts.section.boot;
   if (dep.kind !== 'exclusion' && g === boot.groupId) {
     bootVersion(run, dep.version, `${g}:${a}`);

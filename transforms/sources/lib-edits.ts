@@ -24,6 +24,8 @@ export interface LibContext {
   /** The build moves from HttpClient 4 to 5 in this run (httpclient5-switch.ts), or why not. */
   httpclientSwitch?: boolean;
   httpclientKept?: string;
+  /** The run's sources give HttpComponentsClientHttpRequestFactory a client: HttpClient 4 left in the build does not compile. */
+  httpclientFactory?: boolean;
 }
 
 export interface LibResult {

@@ -20,6 +20,7 @@ import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observa
 import { migrateAdapter } from './security6/security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6/security6.js';
 import { migrateSecurityKotlinDsl } from './security6/security6-kotlin.js';
+import { migrateRemovedOverrides } from './security6/security6-overrides.js';
 import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc/springdoc.js';
 import { decidedSpringfox } from './springdoc/springfox-switch.js';
 import { migrateSpring6, SPRING6_NEEDLES, SPRING6_RULES } from './spring6/spring6.js';
@@ -42,6 +43,7 @@ const MODULES: Module[] = [
     run: migrateSecurity,
   },
   { rules: [SECURITY_RULES.kotlinDsl], needles: ['authorizeRequests'], run: migrateSecurityKotlinDsl },
+  { rules: [SECURITY_RULES.removedOverride], needles: ['extractAuthorities'], run: migrateRemovedOverrides },
   {
     rules: Object.values(BATCH_RULES),
     needles: ['JobBuilderFactory', 'StepBuilderFactory'],
@@ -86,6 +88,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   if (file.text.includes('org.apache.http.')) {
     const decision = httpClientSwitch(ctx);
     lib.httpclientSwitch = decision.on;
+    lib.httpclientFactory = decision.factory;
     if (!decision.on) lib.httpclientKept = decision.why;
   }
   const imports: { names: string[]; rule: string }[] = [];

@@ -63,6 +63,12 @@ export interface SecurityRows {
     inherited: string[];
     source: string;
   };
+  /**
+   * Overridable methods Spring Security 6 removed from classes it kept, which the class itself no
+   * longer calls: a subclass's override is handed to the setter that takes its place
+   * (`setter(this::method)`) when nothing else sets it.
+   */
+  removedOverrides: { type: string; method: string; params: number; setter: string; source: string }[];
 }
 
 export interface BatchRows {
@@ -134,6 +140,47 @@ export interface DocketMapping {
   source: string;
 }
 
+/**
+ * One HttpClient 4 type (a key of `types`, or a nested type written with its outer one,
+ * `...RequestConfig.Builder`) and what its uses become in HttpClient 5. A use not listed has no
+ * exact form: `missing` gives the replacement to write, else the type's `types` note does.
+ */
+export interface HttpClientApi {
+  type: string;
+  /** The simple name changes (the import's `to` has another simple name): every use is renamed. */
+  rename?: string;
+  /** Static methods -> the HttpClient 4 type they return (to follow the chain). */
+  statics?: Record<string, string>;
+  /** Static fields. */
+  fields?: Record<string, HttpClientCall>;
+  /** Instance methods. */
+  methods?: Record<string, HttpClientCall>;
+  /** Constructors by number of arguments. */
+  constructors?: Record<string, HttpClientCall>;
+  /** Methods (or '<init>') with no HttpClient 5 form of their own -> what to write instead. */
+  missing?: Record<string, string>;
+}
+
+export interface HttpClientCall {
+  /** The HttpClient 4 type of the result, when the chain may go on. */
+  returns?: string;
+  /** The HttpClient 5 method name, when it changed. */
+  to?: string;
+  /**
+   * How the arguments change: `timeout-ms` one int of milliseconds -> Timeout.ofMilliseconds(x),
+   * `timevalue-ms` -> TimeValue.ofMilliseconds(x), `timevalue-unit` (long, TimeUnit) -> TimeValue.of(n, unit).
+   */
+  args?: 'timeout-ms' | 'timevalue-ms' | 'timevalue-unit';
+  /** The whole use written anew, `{0}`, `{1}` standing for the arguments as written. */
+  template?: string;
+  /** Arguments (by index) that must be written as this literal for the form to hold. */
+  literal?: Record<string, string>;
+  /** HttpClient 5 types the new form names. */
+  imports?: string[];
+  /** What behaves differently with the new form (a warning); none when it behaves the same. */
+  note?: string;
+}
+
 export interface HttpClientRows {
   /** HttpClient 4 package or type -> HttpClient 5 counterpart (reported; APIs differ around them). */
   types: { from: string; to: string; note: string; source: string }[];
@@ -145,11 +192,8 @@ export interface HttpClientRows {
     /** The build coordinate renamed (HttpClient 4) and its successor, which Boot 3.0 manages. */
     from: { groupId: string; artifactId: string };
     to: { groupId: string; artifactId: string };
-    /** HttpClient 4 types (keys of `types`) and the static or builder methods each may call. */
-    calls: { type: string; methods: string[] }[];
-    /** Types used only as types (variables, parameters, return types), and the one method a client variable may call. */
-    typesOnly: string[];
-    instanceMethods: string[];
+    /** Type by type, what each use of HttpClient 4 becomes (httpclient5-api.ts walks the uses). */
+    api: HttpClientApi[];
     source: string;
   };
   source: string;
