@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Sized to pass on a busy two-core machine: both cores used, and timeouts that leave a slow or
@@ -11,7 +13,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './test/reporters/closing-line.ts'],
-    // the write's stage worker, run from the TypeScript sources, registers this loader in its thread
-    env: { BOOT_UPGRADE_TS_LOADER: 'tsx/esm/api' },
+    // the writes of repositories outside git keep their locks in a folder of the suite's, not the user's
+    env: { XDG_STATE_HOME: path.join(os.tmpdir(), 'boot-upgrade-test-state') },
   },
 });

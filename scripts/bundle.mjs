@@ -12,8 +12,6 @@
 //   only when a run needs it. web-tree-sitter reads its .wasm beside itself, so that is copied
 //   into vendor/ too. A package imported any other way fails the build: it would be either
 //   bundled a second time or missing from the installed package.
-// - the engine's worker threads (src/engine/worker-start.ts starts ./<name>.js beside the program),
-//   each one ES module file.
 // - tsc's dist/src and dist/transforms stay: tests and tools import them.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -42,9 +40,6 @@ function vendoredPackages() {
   }
   return [...names].sort();
 }
-
-/** The engine's worker threads, started by name (src/engine/worker-start.ts): each one whose module exists. */
-const WORKERS = ['stage-worker'].filter((name) => statSync(path.join(root, 'src', 'engine', `${name}.ts`), { throwIfNoEntry: false }));
 
 const vendored = vendoredPackages();
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
@@ -79,8 +74,8 @@ await build({
   plugins: [{ name: 'loader-beside', setup: (b) => b.onResolve({ filter: /^\.\/code-cache\.js$/ }, () => ({ path: './code-cache.js', external: true })) }],
 });
 
-// import.meta.url is the CommonJS file's own URL (scripts/cjs-import-meta.js): the workers,
-// vendor/ and ../grammars are found beside it
+// import.meta.url is the CommonJS file's own URL (scripts/cjs-import-meta.js): vendor/ and
+// ../grammars are found beside it
 await build({
   ...common,
   entryPoints: { 'boot-upgrade': 'src/cli/start.ts' },
@@ -91,17 +86,6 @@ await build({
   define: { ...define, __BOOT_UPGRADE_CJS__: 'true', 'import.meta.url': '__bootUpgradeImportMetaUrl' },
   inject: [path.join(root, 'scripts', 'cjs-import-meta.js')],
 });
-
-if (WORKERS.length) {
-  await build({
-    ...common,
-    entryPoints: Object.fromEntries(WORKERS.map((name) => [name, `src/engine/${name}.ts`])),
-    outdir: out,
-    format: 'esm',
-    plugins: [vendorPlugin],
-    define: { ...define, __BOOT_UPGRADE_CJS__: 'false' },
-  });
-}
 
 await build({
   ...common,

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RULES, ruleAnchor } from '../src/report/rules.js';
+import { levelsText } from '../src/report/rule-levels.js';
 
 const AREAS: Record<string, string> = {
   properties: 'Configuration files (.properties)',
@@ -21,6 +22,7 @@ const AREAS: Record<string, string> = {
   hibernate6: 'Hibernate 6',
   'jakarta-variant': 'Jakarta variants of libraries',
   observability: 'Observability: metrics conventions, Micrometer Tracing',
+  spring6: 'Spring Framework 6',
   engine: 'The engine',
 };
 
@@ -36,6 +38,11 @@ export function ruleDocs(): string {
     'package: findings in the text and JSON outputs (`ruleDocs`) link to their entry in the installed copy,',
     'and Markdown and SARIF reports name it.',
     'Use the ids with `--only` and `--skip`; an area (`properties`) or a pass id selects all of its rules.',
+    '`boot-upgrade rules` lists them, `boot-upgrade explain RULE` prints an entry.',
+    '',
+    'Severity is impact: **error** — as migrated, the repository will not compile, will not resolve its',
+    'dependencies or will not start; **warning** — it starts but behaves differently (or a person must',
+    'judge); **info** — done, or for the record. Each entry says when its rule reports at which level.',
     '',
   ];
   for (const [area, title] of Object.entries(AREAS)) {
@@ -44,7 +51,7 @@ export function ruleDocs(): string {
     lines.push(`## ${title}`, '');
     for (const id of ids) {
       const info = RULES[id]!;
-      lines.push(`<a id="${ruleAnchor(id)}"></a>`, `### \`${id}\``, '', `${info.summary} Details: [${path.basename(info.doc)}](${path.relative('docs', info.doc).split(path.sep).join('/')}).`, '');
+      lines.push(`<a id="${ruleAnchor(id)}"></a>`, `### \`${id}\``, '', `${info.summary} Details: [${path.basename(info.doc)}](${path.relative('docs', info.doc).split(path.sep).join('/')}).`, '', `Severity: ${levelsText(id)}`, '');
     }
   }
   return lines.join('\n');

@@ -14,6 +14,8 @@ export interface PlanInput {
   table?: MigrationTable;
   options?: RunOptions;
   only?: string[];
+  /** Globs (relative to root) of files and folders to leave out: neither read nor changed. */
+  exclude?: string[];
   configGlobs?: string[];
   maxFileSize?: number;
   onlyRules?: string[];
@@ -23,8 +25,6 @@ export interface PlanInput {
   onProgress?: (done: number, total: number) => void;
   /** false: also migrate modules that are not Spring Boot modules (tests of single passes). */
   leaveAlone?: false;
-  /** A WriteAhead when the plan is to be written: temporary files are made while the passes run. */
-  stageAhead?: EngineInput['stageAhead'];
 }
 
 /** Computes every change and finding without writing anything. */
@@ -40,6 +40,7 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     projectPasses: input.projectPasses ?? PROJECT_PASSES,
     options: input.options ?? {},
     only: input.only,
+    exclude: input.exclude,
     configGlobs: input.configGlobs,
     maxFileSize: input.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     onlyRules: input.onlyRules,
@@ -47,7 +48,6 @@ export async function planMigration(input: PlanInput): Promise<RunResult> {
     onProgress: input.onProgress,
     leaveAlone: input.leaveAlone === false ? undefined : LEAVE_ALONE,
     decisions: RUN_DECISIONS,
-    stageAhead: input.stageAhead,
   });
   return { ...result, target: targetOf(loaded, input.options?.bootVersion) };
 }

@@ -1,10 +1,10 @@
 // The bin as a user runs it: the esbuild bundle of scripts/bundle.mjs (dist/cli in a build),
 // bundled from the current sources into a folder of its own under dist/ when the test run began
 // (test/setup/cli-bundle.ts), and run as a process against the same runs of main() from the
-// TypeScript sources: same output, same exit code, the stage worker starting from the bundle,
+// TypeScript sources: same output, same exit code,
 // the tree-sitter grammars and the vendored packages loading, the code cache used only for the
 // bytes it was made from.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { builtinModules, createRequire } from 'node:module';
@@ -85,19 +85,6 @@ describe('the bundled bin', () => {
     expect(vendor).toEqual(expect.arrayContaining(['yaml.cjs', 'saxes.cjs', 'dot-properties.cjs', 'web-tree-sitter.cjs']));
     expect(loaded.files.filter((f) => f.includes(`${path.sep}node_modules${path.sep}`))).toEqual([]);
     expect(loaded.builtins.filter((m) => m === 'zlib')).toEqual([]);
-  });
-
-  it('starts the stage worker from the bundle: it makes the temporary files and the tree is the one the write alone makes', () => {
-    const [plain, ahead] = [copyOf(DEMO), copyOf(DEMO)];
-    const alone = bundled(['migrate', '--allow-dirty', plain], plain, { BOOT_UPGRADE_AHEAD: 'off' });
-    const staged = bundled(['migrate', '--allow-dirty', ahead], ahead, { BOOT_UPGRADE_AHEAD_MIN: '1', BOOT_UPGRADE_TIMINGS: '1' });
-    const made = /write ahead: (\d+) temporary file\(s\) made by the worker/.exec(staged.stderr);
-    expect(made).not.toBeNull();
-    expect(Number(made![1])).toBeGreaterThan(0);
-    expect(staged.status).toBe(alone.status);
-    const files = (dir: string) => execFileSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).split('\n').sort();
-    expect(files(ahead)).toEqual(files(plain));
-    for (const f of files(plain).filter(Boolean)) expect(readFileSync(path.join(ahead, f)).equals(readFileSync(path.join(plain, f))), f).toBe(true);
   });
 
   it('loads the Kotlin grammar (tree-sitter WASM) and gives the diff of the sources', async () => {

@@ -39,19 +39,19 @@ describe('names that do not exist', () => {
 describe('one project configuration', () => {
   it('.boot-upgrade.json above the target is read by migrate, check and report; the command line wins', () => {
     const top = acmeRepo(temps);
-    writeFileSync(path.join(top, '.boot-upgrade.json'), JSON.stringify({ 'trailing-slash': 'routes', skip: ['properties/removed'] }));
+    writeFileSync(path.join(top, '.boot-upgrade.json'), JSON.stringify({ 'trailing-slash': 'routes', skip: ['properties/hibernate-dialect'] }));
     const dry = bash('boot-upgrade migrate --dry-run services/app', top);
     expect(dry.stdout).toContain('+    @GetMapping({"/orders", "/orders/"})');
-    expect(dry.stderr).not.toContain('properties/removed');
+    expect(dry.stderr).not.toContain('properties/hibernate-dialect');
     const report = bash('boot-upgrade report services/app', top);
-    expect(report.stdout).not.toContain('properties/removed');
-    expect(bash('boot-upgrade report --skip project services/app', top).stdout).toContain('properties/removed');
+    expect(report.stdout).not.toContain('properties/hibernate-dialect');
+    expect(bash('boot-upgrade report --skip project services/app', top).stdout).toContain('properties/hibernate-dialect');
     const check = bash(`boot-upgrade check ${JAVA_PATH}`, path.join(top));
     expect(check.stderr).toContain('`@GetMapping("/orders")` -> `@GetMapping({"/orders", "/orders/"})`');
   });
 
-  it('the "boot-upgrade" key of package.json, found by walking up; table paths relative to it', () => {
-    const top = acmeRepo(temps, false, { [PROPS_PATH]: PROPS + 'acme.legacy.timeout=5s\n' });
+  it('the "boot-upgrade" key of package.json, found by walking up to the top level; table paths relative to it', () => {
+    const top = acmeRepo(temps, true, { [PROPS_PATH]: PROPS + 'acme.legacy.timeout=5s\n' });
     writeFileSync(path.join(top, 'rows.json'), JSON.stringify({ properties: { rename: [{ from: 'acme.legacy.timeout', to: 'acme.client.timeout', level: 'error', source: 'acme platform team' }] } }));
     writeFileSync(path.join(top, 'package.json'), JSON.stringify({ name: 'acme', 'boot-upgrade': { table: 'rows.json', keepLogDateFormat: true } }));
     const r = bash('boot-upgrade migrate --dry-run .', path.join(top, 'services/app'));
@@ -61,7 +61,7 @@ describe('one project configuration', () => {
   });
 
   it('a bad configuration is a usage error naming the file and the nearest option', () => {
-    const top = acmeRepo(temps, false);
+    const top = acmeRepo(temps);
     writeFileSync(path.join(top, '.boot-upgrade.json'), JSON.stringify({ 'trailing-slahs': 'routes' }));
     const r = bash('boot-upgrade check services/app', top);
     expect(r.status).toBe(2);
@@ -78,7 +78,7 @@ describe('migrate FILE... and the hook', () => {
     git(top, 'add', PROPS_PATH);
     const r = bash(`boot-upgrade migrate ${PROPS_PATH}`, top);
     expect(r.status).toBe(0);
-    expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toBe('spring.data.redis.host=localhost\nspring.session.store-type=redis\nspring.data.redis.port=6380\n');
+    expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toBe('spring.data.redis.host=localhost\nspring.jpa.database-platform=org.hibernate.dialect.FirebirdDialect\nspring.data.redis.port=6380\n');
     expect(readFileSync(path.join(top, JAVA_PATH), 'utf8')).toContain('import javax.persistence.Entity;');
   });
 
@@ -104,7 +104,7 @@ describe('migrate FILE... and the hook', () => {
     const ok = bash(`boot-upgrade check ${JAVA_PATH}`, top);
     expect(ok.status).toBe(0);
     expect(ok.stderr).toContain('[project/trailing-slash] ×1');
-    expect(ok.stderr).toContain('    application services/app, 1 finding(s):');
+    expect(ok.stderr).toContain('    application services/app, 1 route(s):');
     expect(ok.stderr).toContain(`${JAVA_PATH}:9:19: GET /orders/ no longer reaches Orders#list.`);
     expect(bash(`boot-upgrade check --max-warnings 1 ${JAVA_PATH}`, top).status).toBe(0);
     const over = bash(`boot-upgrade check --max-warnings 0 ${JAVA_PATH}`, top);

@@ -1,6 +1,6 @@
 // What every command shares: help within 100 columns with examples, the common options (maturity
 // too), and --quiet, which leaves on stderr only errors and what fails a check.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,8 @@ describe('--quiet', () => {
 
   it('migrate --quiet writes the same files and prints only the error findings', async () => {
     const [loudApp, quietApp] = [demoCopy('migrate-loud'), demoCopy('migrate-quiet')];
+    // one error to print: a dialect Hibernate 6 moved to another artifact (the demo itself has none)
+    for (const app of [loudApp, quietApp]) appendFileSync(path.join(app, 'src/main/resources/application.properties'), 'spring.jpa.database-platform=org.hibernate.dialect.FirebirdDialect\n');
     const loud = await runMain(['migrate', loudApp], { cwd: loudApp });
     const quiet = await runMain(['migrate', '--quiet', quietApp], { cwd: quietApp });
     expect(quiet.code).toBe(loud.code);
@@ -100,7 +102,7 @@ describe('--quiet', () => {
     expect(existsSync(path.join(quietApp, 'src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports'))).toBe(true);
     expect(loud.stderr).toMatch(/^next: /m);
     const lines = quiet.stderr.trim().split('\n');
-    expect(lines.length).toBeGreaterThan(0);
+    expect(lines).toHaveLength(1);
     for (const line of lines) expect(line).toMatch(/:\d+:\d+: error \[/);
   });
 

@@ -22,31 +22,41 @@ describe('migrate and --dry-run say what needs a human', () => {
     const r = bash('boot-upgrade migrate --dry-run services/app > /dev/null', top);
     expect(r.status).toBe(0);
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^boot-upgrade: 3 file\(s\) would change, .*\(1 error\(s\), 2 warning\(s\), 1 info\)/);
-    expect(r.stderr).toContain(`  ${PROPS_PATH}:2:1: error [properties/removed] spring.session.store-type is no longer supported`);
-    expect(r.stderr).toContain('#rule-properties-removed');
+    // the verdict first, then the counts
+    expect(lines[0]).toBe('verdict: 1 error(s) to fix by hand for Spring Boot 3.0');
+    expect(lines[1]).toMatch(/^boot-upgrade: 3 file\(s\) would change, .*\(1 error\(s\), 1 warning\(s\), 1 info\)/);
+    expect(r.stderr).toContain(`  ${PROPS_PATH}:2:1: error [properties/hibernate-dialect] org.hibernate.dialect.FirebirdDialect does not exist in Hibernate 6.1`);
+    expect(r.stderr).toContain('#rule-properties-hibernate-dialect');
     const group = lines.filter((l) => l.includes('[project/trailing-slash]'));
     expect(group).toHaveLength(1);
-    expect(group[0]).toMatch(/\[project\/trailing-slash\] ×2: Spring Framework 6 no longer matches a trailing slash/);
+    expect(group[0]).toMatch(/\[project\/trailing-slash\] ×1: Spring Framework 6 no longer matches a trailing slash/);
     // the explanation is printed once, not per route
     expect(r.stderr.match(/no longer matches a trailing slash/g)).toHaveLength(1);
     expect(r.stderr.match(/setUseTrailingSlashMatch/g) ?? []).toHaveLength(0);
-    // one entry per application, with the routes inside it
-    expect(lines).toContain('    application services/app, 2 finding(s):');
+    // one finding per application, with the routes inside it
+    expect(lines).toContain('    application services/app, 2 route(s):');
     expect(lines).toContain(`      ${JAVA_PATH}:10:19: GET /orders/ no longer reaches Orders#list.`);
     expect(lines).toContain(`      ${JAVA_PATH}:12:19: GET /orders/{id}/ no longer reaches Orders#one.`);
-    expect(lines.at(-1)).toBe(`next: run boot-upgrade migrate (or git apply this diff from the base folder), then fix the 1 error(s) and review the 2 warning(s) above${FURTHER}`);
+    expect(lines.at(-1)).toBe(`next: run boot-upgrade migrate (or git apply this diff from the base folder), then fix the 1 error(s) and review the 1 warning(s) above${FURTHER}`);
   });
 
   it('migrate (writing) ends with the next step too; nothing left says so', () => {
     const top = acmeRepo(temps);
     const r = bash('boot-upgrade migrate services/app', top);
     expect(r.status).toBe(0);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`next: fix the 1 error(s) and review the 2 warning(s) above, review the changes (git diff), then run boot-upgrade check${FURTHER}`);
+    expect(r.stderr.trimEnd().split('\n')[0]).toBe('verdict: migrated to Spring Boot 3.0 with 1 error(s) to fix by hand');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(`next: fix the 1 error(s) and review the 1 warning(s) above, review the changes (git diff), then run boot-upgrade check${FURTHER}`);
     expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).toContain('spring.data.redis.host=localhost');
     const clean = acmeRepo(temps, false, { [PROPS_PATH]: 'spring.data.redis.host=h\n', [JAVA_PATH]: 'package a;\n', [GRADLE_PATH]: '' });
     const again = bash('boot-upgrade migrate --dry-run .', clean);
+    // its build says nothing of Boot, but its configuration is Spring's: taken as Boot 2, nothing left
     expect(again.stderr.trimEnd().split('\n').at(-1)).toBe(`next: nothing to do; the repository is ready for Spring Boot 3.0${FURTHER}`);
+    expect(again.stderr.trimEnd().split('\n')[0]).toBe('verdict: nothing left to migrate or to fix by hand');
+    const javaEe = acmeRepo(temps, false, { [PROPS_PATH]: 'quarkus.http.port=8081\n', [JAVA_PATH]: 'package a;\n\nimport javax.ws.rs.GET;\n', [GRADLE_PATH]: "plugins { id 'war' }\n" });
+    const none = bash('boot-upgrade migrate --dry-run .', javaEe);
+    expect(none.stdout).toBe('');
+    expect(none.stderr.trimEnd().split('\n')[0]).toBe('verdict: not a Spring Boot 2 repository (no build in it resolves Spring Boot): nothing changed');
+    expect(none.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do here: boot-upgrade migrates Spring Boot 2 repositories');
   });
 
   it('a run to the newest line says it is ready for that line and names no further one; a release that does not exist is a usage error', () => {
@@ -55,7 +65,7 @@ describe('migrate and --dry-run say what needs a human', () => {
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('next: nothing to do; the repository is ready for Spring Boot 3.5');
     const bad = bash('boot-upgrade migrate --dry-run --boot-version 3.6 .', clean);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/^boot-upgrade: --boot-version 3\.6: not a Spring Boot release this tool migrates to \(a line 3\.0, 3\.1, 3\.2, 3\.3, 3\.4, 3\.5, meaning its latest patch, or an exact release from 3\.0\.0 to 3\.5\.\d+\)\n$/);
+    expect(bad.stderr).toMatch(/^boot-upgrade: --boot-version: '3\.6' is not a release this tool migrates to[^\n]*; valid: a line 3\.0, 3\.1, 3\.2, 3\.3, 3\.4, 3\.5 \(its latest patch\), or an exact release from 3\.0\.0 to 3\.5\.\d+\n$/);
   });
 });
 
@@ -151,11 +161,12 @@ describe('migrate --json and --summary-file', () => {
     const out = JSON.parse(r.stdout) as Summary;
     expect(JSON.parse(readFileSync(path.join(top, 'summary.json'), 'utf8'))).toEqual(out);
     expect(out).toMatchObject({ exitCode: 0, exitStatus: 'ok', dryRun: false, refused: [], base: { kind: 'git top level' } });
-    expect((out as unknown as { summary: Record<string, number> }).summary).toMatchObject({ filesChanged: 5, errors: 1, warnings: 2, unparsed: 0 });
+    expect((out as unknown as { summary: Record<string, number> }).summary).toMatchObject({ filesChanged: 5, errors: 1, warnings: 1, unparsed: 0 });
+    expect(out).toMatchObject({ schemaVersion: 1, verdict: { kind: 'migrated-with-errors', errors: 1, message: 'migrated to Spring Boot 3.0 with 1 error(s) to fix by hand' } });
     expect(out.changes.find((c) => c.path === PROPS_PATH)).toEqual({ path: PROPS_PATH, status: 'modified', rules: { 'properties/rename': 1 } });
     expect(out.created).toEqual(['services/app/src/main/resources/META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports']);
     expect(out.deleted).toEqual(['services/app/src/main/resources/META-INF/spring.factories']);
-    expect(out.findings.map((f) => f.rule)).toContain('properties/removed');
+    expect(out.findings.map((f) => f.rule)).toContain('properties/hibernate-dialect');
     expect(out.findings[0]!.ruleDocs).toMatch(/docs\/rules\.md#rule-/);
     expect(Array.isArray(out.skipped)).toBe(true);
     expect(readFileSync(path.join(top, PROPS_PATH), 'utf8')).not.toBe(PROPS);

@@ -2,13 +2,15 @@
 // of <transform> only, unless case.json says otherwise) and must equal expected/ byte for byte
 // (expected/ absent = no change). Then the result is migrated again and must not change
 // (idempotency). case.json: { options?, onlyRules?, skipRules?, configGlobs?, findings? } where
-// findings is the exact list of { rule, path, line } expected (absent = none).
+// findings is the exact list of { rule, path, line } expected (absent = none); a finding that
+// stands for several occurrences (one per application) counts as its occurrences.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../src/api.js';
 import { loadTable } from '../src/table/load.js';
 import { copyToTemp, readTree, treeDiff } from './helpers/tree.js';
+import { ruleLevels } from '../src/report/rule-levels.js';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const table = loadTable();
@@ -58,7 +60,10 @@ for (const [transform, list] of groups) {
           const first = await planMigration(input);
           await writeChanges(work, first.changes);
           expect(treeDiff(readTree(work), readTree(expectedDir))).toBe('');
-          const got = first.findings.map((f) => ({ rule: f.rule, path: f.path, line: f.line })).sort(byKey);
+          // severity is impact: each finding reports at a level its rule declares (src/report/rule-levels.ts)
+          for (const f of first.findings) expect(ruleLevels(f.rule)[f.severity], `${f.rule} reports ${f.severity} at ${f.path}:${f.line}: ${f.message}`).toBeDefined();
+          // a finding that stands for several (one per application) is listed as its occurrences
+          const got = first.findings.flatMap((f) => (f.related ?? [f]).map((r) => ({ rule: f.rule, path: r.path, line: r.line }))).sort(byKey);
           expect(got).toEqual([...(spec.findings ?? [])].sort(byKey));
           const second = await planMigration(input);
           expect(second.changes.map((ch) => ch.path), 'second run must change nothing').toEqual([]);

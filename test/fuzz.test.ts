@@ -1,12 +1,15 @@
 // Fuzzing over the project's own fixtures, with a fixed seed and a small budget so the suite
 // stays fast and every failure reproduces: each run mutates one or two input files of a fixture
 // (a line deleted or duplicated, a CR inserted, a BOM added, the final newline removed, two bytes
-// swapped) and checks the invariants the tool promises on any input:
+// swapped, a YAML map or value anchored and aliased) and plants links a hostile repository could
+// ship (named like the lock, its record, and temporary files beside the sources, all pointing at
+// a file outside), and checks the invariants the tool promises on any input:
 //   no crash (no internal-error), the dry-run diff applies with git apply and gives exactly the
-//   tree a real write gives, a second run changes nothing, and every file it rewrites that
-//   parsed before still parses (YAML, XML, properties).
+//   tree a real write gives, a second run changes nothing, every file it rewrites that parsed
+//   before still parses (YAML, XML, properties) with its aliases standing for what they did, and
+//   nothing outside the repository is written.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,11 +83,39 @@ const MUTATIONS: Record<string, Mutation> = {
     [out[i], out[i + 1]] = [out[i + 1]!, out[i]!];
     return out;
   },
+  // YAML only (other files are left as they are): a key's map or value gets an anchor, a new top-level key its alias
+  'anchor and alias a YAML node': (b, pick) => {
+    const text = b.toString('utf8');
+    const keys = [...text.matchAll(/^( *)([\w.-]+):( *)(\S[^\n#]*)?$/gm)].filter((m) => !/^[&*|>!'"[{]/.test(m[4] ?? ''));
+    if (!keys.length || !/^[\w.-]+:/m.test(text)) return b;
+    const m = keys[pick(keys.length)]!;
+    const at = m.index! + m[1]!.length + m[2]!.length + 1;
+    const anchored = text.slice(0, at) + ' &fz' + text.slice(at);
+    return Buffer.from(anchored + (anchored.endsWith('\n') ? '' : '\n') + 'fuzz-alias: *fz\n');
+  },
 };
+
+const YAML_ONLY = new Set(['anchor and alias a YAML node']);
+
+/** Links a hostile repository could ship, each to `victim` outside it: named like the lock, its record and temporary files. */
+function plantLinks(dir: string, files: string[], victim: string): void {
+  const names = ['.boot-upgrade.lock', '.boot-upgrade.lock.ahead', `.boot-upgrade.lock.${process.pid}.next`];
+  for (const f of files) {
+    const slash = f.lastIndexOf('/');
+    names.push(`${f.slice(0, slash + 1)}.${f.slice(slash + 1)}.boot-upgrade-${process.pid}.tmp`, `${f.slice(0, slash + 1)}.${f.slice(slash + 1)}.boot-upgrade-${process.pid}.bak`);
+  }
+  for (const name of names) {
+    try {
+      symlinkSync(victim, path.join(dir, name));
+    } catch {
+      // a name taken already
+    }
+  }
+}
 
 const CHECKED_KINDS = new Set(['yaml', 'properties', 'pom', 'xml', 'jpa-xml', 'spring-factories', 'gradle-properties']);
 
-async function fuzzOnce(run: number, cases: string[]): Promise<string> {
+async function fuzzOnce(run: number, cases: string[], victim: string): Promise<string> {
   const next = random(SEED + run);
   const pick = (n: number) => Math.floor(next() * n);
   const source = cases[pick(cases.length)]!;
@@ -98,10 +129,12 @@ async function fuzzOnce(run: number, cases: string[]): Promise<string> {
     for (let k = 0, n = 1 + pick(2); k < n && files.length; k++) {
       const file = files[pick(files.length)]!;
       const name = names[pick(names.length)]!;
+      if (YAML_ONLY.has(name) && !/\.ya?ml$/.test(file)) continue;
       const p = path.join(work, file);
       writeFileSync(p, MUTATIONS[name]!(readFileSync(p), pick));
       done.push(`${name} in ${file}`);
     }
+    plantLinks(work, files, victim);
     const label = `run ${run}: ${path.relative(FIXTURES, source)}: ${done.join('; ')}`;
     cpSync(work, applied, { recursive: true });
     const plan = await planMigration({ root: work, table });
@@ -122,6 +155,7 @@ async function fuzzOnce(run: number, cases: string[]): Promise<string> {
       rmSync(path.join(os.tmpdir(), `bu-fuzz-${process.pid}-${run}.patch`));
     }
     await writeChanges(work, plan.changes);
+    expect(readFileSync(victim, 'utf8'), `${label}: a file outside the repository was written`).toBe('outside\n');
     expect(treeDiff(readTree(applied), readTree(work)), `${label}: dry-run diff applied != written tree`).toBe('');
     const again = await planMigration({ root: work, table });
     expect(again.changes.map((c) => c.path), `${label}: second run must change nothing`).toEqual([]);
@@ -136,8 +170,15 @@ describe(`fuzzing the fixtures (seed ${SEED}, ${RUNS} runs)`, () => {
   it('no crash, diff applies and equals the write, idempotent, results still parse', async () => {
     const cases = inputs();
     expect(cases.length).toBeGreaterThan(50);
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'bu-fuzz-outside-'));
+    const victim = path.join(outside, 'victim.txt');
+    writeFileSync(victim, 'outside\n');
     const labels: string[] = [];
-    for (let run = 0; run < RUNS; run++) labels.push(await fuzzOnce(run, cases));
+    try {
+      for (let run = 0; run < RUNS; run++) labels.push(await fuzzOnce(run, cases, victim));
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
     expect(new Set(labels.map((l) => l.split(": ")[1])).size).toBeGreaterThan(Math.min(RUNS, cases.length) / 2); // many different fixtures
   }, BUDGET_TIMEOUT);
 });

@@ -114,8 +114,8 @@ describe('security6 adapter: configure(AuthenticationManagerBuilder)', () => {
     expect(apply(t, r.edits)).toContain('protected UserDetailsService userDetailsService() {\n    return new InMemoryUserDetailsManager(\n        User.withUsername("u").password("{noop}p").roles("R").build());');
   });
   it.each([
-    ['auth.inMemoryAuthentication().passwordEncoder(enc).withUser("u").password("p").roles("R");', /passwordEncoder\(\.\.\) on the in-memory builder/],
-    ['auth.jdbcAuthentication().dataSource(ds);', /only an inMemoryAuthentication\(\) user list/],
+    ['auth.inMemoryAuthentication().passwordEncoder(enc).withUser("u").password("p").roles("R");', /passwordEncoder\(enc\): enc is not an injected PasswordEncoder field.*User\.withUsername\("u"\)\.password\("p"\)/],
+    ['auth.jdbcAuthentication().dataSource(ds);', /jdbcAuthentication\(\.\.\)\.dataSource\(\.\.\) is not a user service.*new JdbcUserDetailsManager\(dataSource\)/],
     ['auth.inMemoryAuthentication().withUser(name).password("p");', /user name literal/],
   ])('reports %s', (body, why) => {
     const r = migrateAdapter(ctx(adapter(body)));

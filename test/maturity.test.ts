@@ -220,14 +220,20 @@ describe('maturity live probe (loopback only)', () => {
     expect(report.notes).toContain('the crawl sends only GET and OPTIONS and follows only the links responses give: an endpoint that answers only POST (or that no response links to) is invisible to it; give the sources or an OpenAPI document to grade those');
   });
 
-  it('a timeout is a note, not a hang', async () => {
+  it('a timeout is a note (GET and OPTIONS alike), not a hang', async () => {
     const slow = createServer(() => undefined); // never answers
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
     try {
       const { maturityReport } = await import('../src/maturity/index.js');
       const report = await maturityReport({ target: path.join(FIXTURES, 'live-probe/input/openapi.yaml'), url, probe: { timeoutMs: 200 } });
-      expect(report.notes.filter((n) => n.includes('timed out'))).toEqual(['probe GET /api/orders: timed out after 200 ms', 'probe GET /api/users: timed out after 200 ms']);
+      expect(report.notes.filter((n) => n.includes('timed out'))).toEqual([
+        'probe OPTIONS /api/imports: timed out after 200 ms', // a POST-only path: OPTIONS alone is sent
+        'probe GET /api/orders: timed out after 200 ms',
+        'probe OPTIONS /api/orders: timed out after 200 ms',
+        'probe GET /api/users: timed out after 200 ms',
+        'probe OPTIONS /api/users: timed out after 200 ms',
+      ]);
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));

@@ -140,10 +140,10 @@ describe('endpoint ids in exposure lists', () => {
 });
 
 describe('removed keys and profiles', () => {
-  it('reports a removed key as an error at its line, with the reason and its guide section', () => {
+  it('reports a removed key as a warning at its line (Boot 3.0 ignores it and starts), with the reason and its guide section', () => {
     const text = 'a=1\n  spring.session.store-type=redis\n';
     const [f] = run(text).result.findings!;
-    expect(f).toMatchObject({ rule: 'properties/removed', severity: 'error', offset: text.indexOf('spring.session'), docs: `${table.docs.guide}#spring-session-store-type` });
+    expect(f).toMatchObject({ rule: 'properties/removed', severity: 'warning', offset: text.indexOf('spring.session'), docs: `${table.docs.guide}#spring-session-store-type` });
     const [other] = run('spring.jta.log-dir=x\n').result.findings!;
     expect(other!.docs).toBe(table.docs.guide);
     expect(f!.message).toContain('spring.session.store-type');

@@ -2,6 +2,7 @@
 // test/report-sarif-schema-2.1.0-rtm.5.json is vendored unchanged from the npm package
 // @microsoft/jest-sarif@1.0.0-beta.0 (lib/schemas/sarif-2.1.0-rtm.5.json, MIT), the schema
 // SchemaStore publishes for SARIF 2.1.0 (rtm.5 is the release the OASIS 2.1.0 standard froze).
+import { groupPerApplication } from '../src/engine/group.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AjvModule from 'ajv';
@@ -74,9 +75,9 @@ describe('markdown report', () => {
 
   it('trailing-slash: one checkbox per application, its routes below it', () => {
     const route = (app: string, i: number) => ({ rule: 'project/trailing-slash', severity: 'warning' as const, path: `${app}/src/main/java/com/acme/C${i}.java`, line: i, column: 5, message: `GET /r${i}/ no longer reaches C${i}#get. trailing-slash matching now defaults to false.` });
-    const text = formatMarkdown({ ...sample, findings: [route('shop', 1), route('shop', 2), route('billing', 3)] }, options);
+    const text = formatMarkdown({ ...sample, findings: groupPerApplication([route('shop', 1), route('shop', 2), route('billing', 3)]) }, options);
     expect(text.match(/- \[ \] \*\*warning\*\* application/g)).toHaveLength(2);
-    expect(text).toContain('- [ ] **warning** application `shop`, 2 finding(s)\n\n  - `shop/src/main/java/com/acme/C1.java:1:5`: GET /r1/ no longer reaches C1#get.\n  - `shop/src/main/java/com/acme/C2.java:2:5`: GET /r2/ no longer reaches C2#get.');
+    expect(text).toContain('- [ ] **warning** application `shop`, 2 route(s)\n\n  - `shop/src/main/java/com/acme/C1.java:1:5`: GET /r1/ no longer reaches C1#get.\n  - `shop/src/main/java/com/acme/C2.java:2:5`: GET /r2/ no longer reaches C2#get.');
     expect(text).not.toContain('defaults to false');
   });
 
@@ -86,6 +87,15 @@ describe('markdown report', () => {
 
   it('is registered beside text and json', () => {
     expect(Object.keys(FORMATTERS)).toEqual(expect.arrayContaining(['text', 'json', 'markdown', 'sarif']));
+  });
+});
+
+describe('text report', () => {
+  it('lists by impact: the verdict, errors, warnings, then info', () => {
+    const lines = FORMATTERS.text!(sample, options).trim().split('\n');
+    expect(lines[0]).toMatch(/^verdict: /);
+    expect(lines.slice(1, 4).map((l) => /: (error|warning|info) \[/.exec(l)?.[1])).toEqual(['error', 'warning', 'info']);
+    expect(lines[4]).toBe('3 finding(s): 1 error(s), 1 warning(s), 1 info');
   });
 });
 

@@ -13,6 +13,7 @@ import { ScanError } from '../src/routes/tokens.js';
 
 const ROOT = path.resolve(__dirname, '..');
 const TYPES = /^(class_declaration|interface_declaration|enum_declaration|record_declaration|object_declaration|companion_object)$/;
+const ANONYMOUS = /^(object_creation_expression|object_literal)$/;
 
 function byScanner(text: string, kotlin: boolean): string[] {
   const out: string[] = [];
@@ -26,8 +27,9 @@ function byTreeSitter(text: string, kotlin: boolean): string[] {
     walk(tree.rootNode, (n: Node) => {
       if (n.type !== 'method_declaration' && n.type !== 'function_declaration') return true;
       let owner = n.parent;
-      while (owner && !TYPES.test(owner.type)) owner = owner.parent;
-      if (!owner) return true;
+      while (owner && !TYPES.test(owner.type) && !ANONYMOUS.test(owner.type)) owner = owner.parent;
+      // a method of an anonymous class (`new T() { .. }`, Kotlin `object : T() { .. }`) belongs to no type: never a route
+      if (!owner || ANONYMOUS.test(owner.type)) return true;
       const ownerName = owner.type === 'companion_object' ? 'Companion' : (owner.childForFieldName('name')?.text ?? owner.children.find((c) => c?.type === 'type_identifier' || c?.type === 'identifier')?.text);
       // a Kotlin name in backticks (`receives stock`) is the name without them
       const name = kotlin ? n.children.find((c) => c?.type === 'simple_identifier' || c?.type === 'identifier')?.text.replace(/^`(.*)`$/s, '$1') : n.childForFieldName('name')?.text;

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { RULES, ruleAnchor } from '../src/report/rules.js';
 import { ruleDocsUrl } from '../src/report/links.js';
 import { ruleDocs } from '../scripts/generate-rule-docs.js';
+import { LEVELS } from '../src/report/rule-levels.js';
 
 const ROOT = path.resolve(__dirname, '..');
 const ENGINE_RULES = ['parse-error', 'internal-error', 'engine/overlap', 'engine/bad-edit', 'engine/no-fixed-point', 'engine/outside-repository', 'engine/breaks-file', 'engine/utf-16'];
@@ -17,6 +18,11 @@ describe('rule index', () => {
     const declared = new Set([...FILE_PASSES, ...PROJECT_PASSES].flatMap((p) => p.rules));
     const missing = [...declared, ...ENGINE_RULES].filter((r) => !RULES[r]);
     expect(missing).toEqual([]);
+  });
+
+  it('every rule says when it reports at which severity, and only rules do', () => {
+    expect(Object.keys(RULES).filter((r) => !LEVELS[r])).toEqual([]);
+    expect(Object.keys(LEVELS).filter((r) => !RULES[r])).toEqual([]);
   });
 
   it('the engine rule list matches what src/engine emits', () => {

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 const ENTITY = 'package com.acme.ledger;\n\nimport javax.persistence.Entity;\n\n@Entity\npublic class Account {}\n';
-const POM = '<project><modelVersion>4.0.0</modelVersion><groupId>com.acme</groupId><artifactId>ledger</artifactId><version>1</version></project>\n';
+const POM = '<project><modelVersion>4.0.0</modelVersion><parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>2.7.18</version></parent><groupId>com.acme</groupId><artifactId>ledger</artifactId><version>1</version></project>\n';
 
 /** A module with sources in packages named out/build/target, and real output beside its pom. */
 function ledger(): string {

@@ -87,7 +87,7 @@ describe('the configuration passes settle in one round', () => {
     }
     expect(planned).toBeGreaterThan(100);
     expect(changed).toBeGreaterThan(150); // the fixtures exercise it, not an empty loop
-  });
+  }, 600_000); // two plans of every fixture: generous, the suite runs on busy shared cores
 
   it(`plan ${DOCS} random YAML and ${DOCS} random properties files (and poms, logback and persistence XML) as they plan them with a confirming round`, async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'bu-settles-config-'));

@@ -9,6 +9,8 @@ import { codeIndex } from '../transforms/sources/model.js';
 import { movedClassName } from '../transforms/sources/jakarta/service-loader.js';
 import { placeholderKeys } from '../transforms/sources/property-keys.js';
 
+// One file alone: the passes see a project holding nothing else.
+const noProject = { root: '/', files: [], byPath: new Map(), ofKind: () => [] };
 const idents = (text: string, lang: 'java' | 'kotlin') => scanJvm(text, lang).filter((t) => t.type === 'ident').map((t) => t.value);
 
 describe('jvm token scanner', () => {
@@ -70,7 +72,7 @@ describe('rename shapes (scripts/table/code-shapes.ts)', () => {
   const idx = codeIndex(loadTable());
   const shapeOf = (simple: string) => idx.code.types.find((t) => t.from.endsWith('.' + simple))?.shape;
   it('marks every type/annotation/field rename row', () => {
-    expect(idx.code.types).toHaveLength(64);
+    expect(idx.code.types).toHaveLength(66);
     for (const t of idx.code.types) expect(t.changes.length, t.from).toBeGreaterThan(0);
   });
   it('knows the shape of each Batch listener support class (class to interface)', () => {
@@ -89,7 +91,7 @@ describe('rename shapes in a file', () => {
     const { loadGrammar } = await import('../src/formats/tree-sitter.js');
     const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
     await loadGrammar(lang);
-    const r = migrateJvmSource({ path: `A.${lang === 'java' ? 'java' : 'kt'}`, text } as never, lang, { table, options: {}, ruleSelected: (_pass: string, rule: string) => !rule.startsWith('security6/') } as never); // the shape rules alone
+    const r = migrateJvmSource({ path: `A.${lang === 'java' ? 'java' : 'kt'}`, text } as never, lang, { table, options: {}, project: noProject, ruleSelected: (_pass: string, rule: string) => !rule.startsWith('security6/') } as never); // the shape rules alone
     const out = applyEdits(text, r.edits ?? []).text;
     return { out, findings: r.findings };
   };
@@ -131,7 +133,7 @@ describe('class-to-interface keeps comments between the clauses', () => {
     const { loadGrammar } = await import('../src/formats/tree-sitter.js');
     const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
     await loadGrammar('java');
-    const r = migrateJvmSource({ path: 'A.java', text } as never, 'java', { table } as never);
+    const r = migrateJvmSource({ path: 'A.java', text } as never, 'java', { table, options: {}, project: noProject, ruleSelected: () => true } as never);
     return applyEdits(text, r.edits ?? []).text;
   };
   it('turns the implements keyword into a comma when a comment sits before it', async () => {
@@ -150,7 +152,7 @@ describe('class-to-interface through a Kotlin import alias', () => {
     const { migrateJvmSource } = await import('../transforms/sources/jvm-pass.js');
     await loadGrammar('kotlin');
     const text = 'import org.springframework.batch.core.listener.JobExecutionListenerSupport as Base\nclass L : Base()\n';
-    const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable() } as never);
+    const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable(), options: {}, project: noProject, ruleSelected: () => true } as never);
     const out = applyEdits(text, r.edits ?? []).text;
     expect(out).toBe('import org.springframework.batch.core.JobExecutionListener as Base\nclass L : Base\n');
   });

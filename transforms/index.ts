@@ -7,6 +7,7 @@ import * as sources from './sources/index.js';
 import * as build from './build/index.js';
 import * as project from './project/index.js';
 import * as coherence from './coherence/index.js';
+import { propertySourcesDecision } from '../src/properties/profile-files.js';
 
 // coherence runs last: it judges the files as every other pass left them.
 const TRANSFORMS = [properties, yaml, sources, build, project, coherence];
@@ -19,4 +20,4 @@ export const PROJECT_PASSES: ProjectPass[] = TRANSFORMS.flatMap((t) => t.project
 export { LEAVE_ALONE } from './build/index.js';
 
 /** Choices that span passes, made once per run before any pass (src/engine/types.ts RunDecision). */
-export const RUN_DECISIONS: RunDecision[] = [...sources.runDecisions];
+export const RUN_DECISIONS: RunDecision[] = [...sources.runDecisions, propertySourcesDecision];

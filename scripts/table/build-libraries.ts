@@ -3,7 +3,7 @@
 // manage. None of this is in ../shared/data: every row names the public page it was checked
 // against. A row is an edit only where the page gives the coordinates and a
 // version built for Boot 3.0; otherwise it is a finding.
-import type { LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
+import type { CodeGeneratorRow, LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
 
 const SPRINGDOC = 'https://springdoc.org/migrating-from-springdoc-v1.html (v1 -> v2 module table); https://github.com/springdoc/springdoc-openapi-demos/wiki/springdoc-openapi-2.x-migration-guide ("springdoc-openapi 2 requires Java 17 and Spring Boot 3.x"); 2.0.2 on Boot 3.0: https://dev.to/willyancaetano/configurando-open-api-no-spring-boot-3-17oc';
 const SPRINGDOC_VERSION = '2.0.2';
@@ -34,6 +34,7 @@ function springdoc(): LibraryRow[] {
     ...SPRINGDOC_MERGED.map((from): LibraryRow => ({
       from: { groupId: g, artifactId: from },
       action: 'manual',
+      kept: 'error', // a 1.x module needs springdoc-openapi-common 1.x, which the 2.x starters replace
       note: `springdoc-openapi 2.x has no ${from}: its support is in springdoc-openapi-starter-common, which every 2.x starter brings — remove this dependency once the starter is on 2.x`,
       source: SPRINGDOC,
     })),
@@ -60,18 +61,21 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'org.jvnet.jaxb2.maven2', artifactId: 'maven-jaxb2-plugin' },
     action: 'manual',
+    kept: 'error', // its javax.xml.bind classes do not compile against Jakarta XML Binding 4
     note: 'maven-jaxb2-plugin generates javax.xml.bind classes; its jakarta line is another artifact, org.jvnet.jaxb:jaxb-maven-plugin 4.x (Jakarta XML Binding 4, JDK 11+), whose configuration and XJC plugins (org.jvnet.jaxb2_commons -> org.jvnet.jaxb) moved too',
     source: 'https://github.com/highsource/jaxb-tools/issues/260 (roadmap: 2.0.0 renames the groupId/artifactId to org.jvnet.jaxb / jaxb-maven-plugin, 4.0.0 is Jakarta JAXB 4 and the jakarta namespace)',
   },
   {
     from: { groupId: 'com.fasterxml.jackson.datatype', artifactId: 'jackson-datatype-hibernate5' },
     action: 'manual',
+    kept: 'warning',
     note: 'the javax variant does not see jakarta.persistence types: use com.fasterxml.jackson.datatype:jackson-datatype-hibernate5-jakarta (type com.fasterxml.jackson.datatype.hibernate5.jakarta.Hibernate5JakartaModule instead of ...hibernate5.Hibernate5Module; for Hibernate 5.5+ jakarta) or, for Boot 3.0\'s Hibernate 6, jackson-datatype-hibernate6 (Jackson 2.15+, newer than the 2.14 Boot 3.0 manages)',
     source: 'https://github.com/FasterXML/jackson-module-hibernate (README: "2 variants of Hibernate 5 module", "Jackson 2.15 adds Support for Hibernate 6.x")',
   },
   {
     from: { groupId: 'io.springfox', artifactId: '*' },
     action: 'manual',
+    kept: 'error',
     successor: { groupId: 'org.springdoc', artifactId: 'springdoc-openapi-starter-webmvc-ui', reactiveArtifactId: 'springdoc-openapi-starter-webflux-ui', version: SPRINGDOC_VERSION },
     note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
     source: 'https://github.com/springfox/springfox/issues/3983',
@@ -79,18 +83,22 @@ const OTHERS: LibraryRow[] = [
   {
     from: { groupId: 'com.baomidou', artifactId: 'mybatis-plus-boot-starter' },
     action: 'manual',
+    kept: 'error', // no auto-configuration: the mappers the application injects are never created
     note: 'mybatis-plus-boot-starter registers its auto-configuration only through spring.factories, which Boot 3.0 no longer reads for auto-configuration: use com.baomidou:mybatis-plus-spring-boot3-starter (3.5.5 or later)',
     source: 'https://blog.csdn.net/qq_52462620/article/details/136603029 (mybatis-plus-spring-boot3-starter 3.5.5 on Boot 3); https://juejin.cn/post/7491956577563885580',
   },
   {
     from: { groupId: 'org.mybatis.spring.boot', artifactId: 'mybatis-spring-boot-starter' },
     action: 'manual',
+    below: '3.0.0', // its Boot 3 line is 3.0.x of the same artifact
+    kept: 'error', // the 2.x starter is built on Boot 2 and javax
     note: 'MyBatis-Spring-Boot-Starter 2.x supports Boot 2.5-2.7; Boot 3.0-3.1 need its 3.0 line (MyBatis-Spring 3.0, Java 17): set a 3.0.x version',
     source: 'https://blog.csdn.net/ly1347889755/article/details/130995120 (the starter\'s version table: 3.0 -> Boot 3.0-3.1, 2.3 -> Boot 2.5-2.7)',
   },
   {
     from: { groupId: 'com.alibaba', artifactId: 'druid-spring-boot-starter' },
     action: 'manual',
+    kept: 'warning', // not auto-configured: Boot's own pool is used and spring.datasource.druid.* is ignored
     note: 'druid-spring-boot-starter is the starter for Boot 1.x/2.x; Boot 3 has its own artifact com.alibaba:druid-spring-boot-3-starter (1.2.20 fixed its auto-configuration registration)',
     source: 'https://github.com/alibaba/druid/releases/tag/1.2.20; https://github.com/alibaba/druid/wiki/DruidDataSource%25E9%2585%258D%25E7%25BD%25AE ("starter for springboot 3.x")',
   },
@@ -141,6 +149,28 @@ export function buildTargetVersions(): TargetVersionRow[] {
       version: '2.0.1',
       note: 'the jakarta.inject namespace starts at 2.0 (1.x of this artifact still has javax.inject)',
       source: 'https://central.sonatype.com/artifact/jakarta.inject/jakarta.inject-api; 2.0.1 in Maven layout: https://packages.debian.org/forky/all/libjakarta-inject-api-java/filelist',
+    },
+  ];
+}
+
+/**
+ * openapi-generator's spring generator writes javax imports (validation, annotation.Generated,
+ * servlet) unless `useSpringBoot3` is set. Read from the published artifacts: the string is absent
+ * from org/openapitools/codegen/languages/SpringCodegen.class in openapi-generator 6.0.0 and present
+ * in 6.0.1; openapi-generator-maven-plugin 6.0.1 with useSpringBoot3=true generates jakarta.validation,
+ * jakarta.annotation and jakarta.servlet imports and no javax one (spring generator, library
+ * spring-boot, the petclinic-rest API description).
+ */
+export function buildCodeGenerators(): CodeGeneratorRow[] {
+  return [
+    {
+      plugin: { groupId: 'org.openapitools', artifactId: 'openapi-generator-maven-plugin' },
+      generators: ['spring'],
+      option: 'useSpringBoot3',
+      value: 'true',
+      since: '6.0.1',
+      note: 'the spring generator writes javax.validation, javax.annotation.Generated and javax.servlet imports, which do not compile on Boot 3.0, unless configOptions has useSpringBoot3=true (jakarta imports)',
+      source: 'Maven Central: org.openapitools:openapi-generator 6.0.0 and 6.0.1, SpringCodegen.class (the useSpringBoot3 option first appears in 6.0.1); generated with openapi-generator-maven-plugin 6.0.1; https://github.com/OpenAPITools/openapi-generator/pull/12407',
     },
   ];
 }

@@ -13,7 +13,8 @@ import type {
 } from '../../src/table/sections/build.js';
 import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
-import { buildLibraries, buildTargetVersions } from './build-libraries.js';
+import { buildCodeGenerators, buildLibraries, buildTargetVersions } from './build-libraries.js';
+import { buildEffectiveManagement, buildJakarta, jakartaTargetVersions, readDerived } from './build-jakarta.js';
 
 interface Library {
   name: string;
@@ -220,6 +221,12 @@ export function buildBuild(data: DataDir): BuildSection {
   const forkRow = (Array.isArray(fork) ? fork : fork.entries).find((e) => e.fqcn.startsWith('spring-boot-maven-plugin <fork>'));
   if (!forkRow) throw new Error('boot-3.0-removed-apis.json: no spring-boot-maven-plugin <fork> row');
 
+  const shared = coords.entries.map(coordinateRow);
+  const derived = readDerived();
+  const jakarta = buildJakarta(derived, shared);
+  const replaced = new Set(jakarta.rows.map((r) => `${r.from.groupId}:${r.from.artifactId}`));
+  const coordinates = [...shared.filter((r) => !replaced.has(`${r.from.groupId}:${r.from.artifactId}`)), ...jakarta.rows];
+
   return {
     boot: {
       groupId: bootGroup.groupId,
@@ -249,7 +256,7 @@ export function buildBuild(data: DataDir): BuildSection {
       source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + OWN,
     },
     gradle: { minimumVersion: '7.5', source: `${OWN} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
-    coordinates: coords.entries.map(coordinateRow),
+    coordinates,
     versionProperties: versionProperties(deps27, deps30, coords),
     boms: importedBoms(deps30),
     jetty: {
@@ -262,7 +269,10 @@ export function buildBuild(data: DataDir): BuildSection {
     mavenPluginFork: { parameter: 'fork', note: forkRow.note, source: forkRow.source },
     springCloud: buildSpringCloud(data),
     libraries: buildLibraries(library(deps30, 'Lombok').version),
-    targetVersions: buildTargetVersions(),
+    targetVersions: [...buildTargetVersions(), ...jakartaTargetVersions(derived, coordinates, buildTargetVersions())],
     managedGroups: managedGroups(deps30),
+    jakarta: jakarta.section,
+    codeGenerators: buildCodeGenerators(),
+    effectiveManagement: buildEffectiveManagement(derived, boot.version),
   };
 }

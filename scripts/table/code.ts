@@ -3,6 +3,7 @@
 // row, and every type/annotation/field/method/package row of the removed-API data, lands here;
 // rows of other kinds (property values, files) belong to other sections.
 import { lostSupertypes } from './lost-supertypes.js';
+import { freemarkerServletFollowUps } from './freemarker.js';
 import type {
   ApiFollowUp,
   PackageKept,
@@ -17,6 +18,7 @@ import type {
 import type { DataDir } from './data.js';
 import { guide } from './data.js';
 import { SHAPES } from './code-shapes.js';
+import { spring6RemovedTypes, spring6TypeRenames } from './libraries-spring6.js';
 
 interface JakartaData {
   moves: { from: string; to: string; spec: string; recursive: boolean; classes?: string[]; boot30Artifact?: string; note?: string }[];
@@ -67,8 +69,21 @@ function buildMove(row: JakartaData['moves'][number]): PackageMove {
 /** `a.b.X / a.b.Y` -> ['a.b.X', 'a.b.Y']. */
 const alternatives = (s: string): string[] => s.split(' / ').map((p) => p.trim());
 
+// Spring Security 6.0 moved the servlet Kotlin DSL (`invoke`, HttpSecurityDsl and every *Dsl,
+// sub-packages headers, oauth2.*, session included) from config.web.servlet to
+// config.annotation.web, class for class: each of the 53 top-level classes under the old package
+// in spring-security-config 5.7.11 stands at the same place under the new one in 6.0.8, which has
+// nothing left under the old one (jar listings of both). Not in ../shared/data; Boot 3.0 brings
+// Security 6.0, and a Kotlin security configuration importing the old `invoke` does not compile.
+const SECURITY_KOTLIN_DSL: PackageRename = {
+  from: 'org.springframework.security.config.web.servlet',
+  to: 'org.springframework.security.config.annotation.web',
+  note: 'Spring Security 6.0 moved the servlet Kotlin DSL, class for class (spring-security-config 5.7.11 and 6.0.8 jars)',
+  docs: 'https://github.com/spring-projects/spring-security/issues/10333',
+};
+
 function packageRenames(rows: ApiRow[]): PackageRename[] {
-  const out: PackageRename[] = [];
+  const out: PackageRename[] = [SECURITY_KOTLIN_DSL];
   for (const r of rows.filter((x) => x.kind === 'package' && x.action === 'rename')) {
     const froms = alternatives(r.fqcn);
     const tos = alternatives(r.replacement ?? '');
@@ -124,12 +139,37 @@ function countParams(list: string): number {
   return n;
 }
 
+/**
+ * Members the data says changed whose old form does not exist in the Boot 3.0 line at all, read
+ * from the published jars (javap): code that still uses them does not compile.
+ */
+const GONE_IN_3_0: Record<string, string> = {
+  // spring-web-6.0.14.jar: ResponseStatusException has getStatusCode(), no getStatus()
+  'org.springframework.web.server.ResponseStatusException#getStatus()': 'javap spring-web-6.0.14.jar (Maven Central)',
+  // spring-security-config-6.0.8.jar: HttpSecurity has securityMatcher(..), no antMatcher/mvcMatcher/regexMatcher
+  'org.springframework.security.config.annotation.web.builders.HttpSecurity#antMatcher(String) / mvcMatcher(String) / regexMatcher(String) / requestMatchers()': 'javap spring-security-config-6.0.8.jar (Maven Central)',
+  // spring-data-elasticsearch 5.0 (Boot 3.0) has no ElasticsearchRestTemplate: its templates are on the new client
+  'org.springframework.data.elasticsearch.core.ElasticsearchRestTemplate': 'Spring Data Elasticsearch 5.0 (Spring Boot 3.0 Migration Guide, elasticsearch-clients-and-templates)',
+  // Spring Batch 5: ItemWriter#write takes a Chunk, SkipPolicy#shouldSkip a long: implementations no longer override
+  'org.springframework.batch.item.ItemWriter#write(java.util.List)': 'Spring Batch 5.0 (openrewrite MigrateItemWriterWrite)',
+  'org.springframework.batch.core.step.skip.SkipPolicy#shouldSkip(java.lang.Throwable, int)': 'Spring Batch 5.0 (openrewrite spring-batch-5.0.yml)',
+};
+
+/**
+ * Impact of code that still uses the member: `error` when it is gone in the Boot 3.0 line (the
+ * code does not compile: removed in 3.0, a row whose note says removed, a member read from the
+ * jars above); `warning` when it still exists, deprecated or with other behaviour.
+ */
 function severityOf(r: ApiRow): ApiFollowUp['severity'] {
-  return r.status === 'removed-in-3.0' || r.action === 'remove' ? 'error' : 'warning';
+  if (r.status?.startsWith('deprecated')) return 'warning';
+  if (r.status === 'removed-in-3.0' || r.action === 'remove' || GONE_IN_3_0[r.fqcn]) return 'error';
+  // "a manually defined bean can be removed" is advice, not a removal
+  return /(?<!be )\bremoved\b/i.test(r.note ?? '') ? 'error' : 'warning';
 }
 
 function followUpMessage(simple: string, r: ApiRow): string {
-  const what = r.status === 'removed-in-3.0' ? 'is removed in Spring Boot 3.0' : r.status?.startsWith('deprecated') ? 'is deprecated' : 'changed in 3.0';
+  const gone = severityOf(r) === 'error';
+  const what = r.status === 'removed-in-3.0' ? 'is removed in Spring Boot 3.0' : r.status?.startsWith('deprecated') ? 'is deprecated' : gone ? 'no longer exists in the Spring Boot 3.0 line (the code does not compile)' : 'changed in 3.0';
   const instead = r.replacement ? `; use ${r.replacement}` : '';
   return `${simple} ${what}${instead}${r.note ? ` (${r.note})` : ''}`;
 }
@@ -277,14 +317,20 @@ export function buildCode(data: DataDir): SourcesSection {
     packages: { moves: jakarta.moves.map(buildMove), stays: jakarta.stays.map(buildStay) },
     packageRenames: packageRenames(apis),
     packagesKept: packagesKept(apis),
-    types: typeRenames(apis),
+    types: [...typeRenames(apis), ...spring6TypeRenames()],
     annotationRemovals: removals.map((r) => ({ fqcn: r.fqcn, message: r.note ?? '', docs: docsOf(r.source) })),
     constructorBinding: { from: cb.fqcn, to: cb.replacement, message: cb.note ?? '', docs: docsOf(cb.source) },
     // a follow-up that a lostSupertypes row now carries out is no longer a manual step
-    followUps: followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)),
+    followUps: [...withSpring6Removals(followUps(apis).filter((f) => !lostSupertypes().some((l) => l.type === f.type)), apis), ...freemarkerServletFollowUps()],
     serviceLoader: { directory: 'META-INF/services/', docs: guide() },
     xmlDescriptors: xmlDescriptors(jakarta),
     validationMessages: validationMessages(jakarta),
     lostSupertypes: lostSupertypes(),
   };
+}
+
+/** The data's follow-ups, then a row for each class the Spring Framework 6.0 jars lost that no row handles yet. */
+function withSpring6Removals(rows: ApiFollowUp[], apis: ApiRow[]): ApiFollowUp[] {
+  const handled = new Set([...rows.map((r) => r.type), ...apis.map((a) => a.fqcn.split(/[\s#]/)[0]!)]);
+  return [...rows, ...spring6RemovedTypes(handled)];
 }

@@ -1,6 +1,6 @@
 // Builds the `libraries` section: what Boot 3.0's library upgrades (Spring Security 6, Spring
-// Batch 5, springfox -> springdoc 2, Apache HttpClient 5, Hibernate 6, the observation API and
-// Micrometer Tracing: libraries-observability.ts) change in sources.
+// Batch 5, springfox -> springdoc 2, Apache HttpClient 5: libraries-httpclient.ts, Hibernate 6, the
+// observation API and Micrometer Tracing: libraries-observability.ts) change in sources.
 // ../shared/data covers Boot's own APIs only, so each row carries the public page or source
 // file (at a release tag) its fact was read from. Rows list facts, never code: the transforms
 // in transforms/sources/ decide how and when a fact may be applied.
@@ -8,6 +8,8 @@ import type { DataDir } from './data.js';
 import { jakartaVariants } from './jakarta-variants.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildObservability } from './libraries-observability.js';
+import { batchChunk, buildSpring6 } from './libraries-spring6.js';
+import { httpclient } from './libraries-httpclient.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
 const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
@@ -18,10 +20,13 @@ const SEC_KOTLIN = `${SEC_TREE}/kotlin/org/springframework/security/config/annot
 const SEC_ADAPTER_BLOG = 'https://spring.io/blog/2022/02/21/spring-security-without-the-websecurityconfigureradapter';
 const SEC_ADAPTER_API =
   'https://github.com/spring-projects/spring-security/blob/5.8.0/config/src/main/java/org/springframework/security/config/annotation/web/configuration/WebSecurityConfigurerAdapter.java';
+const SEC_RS_5 =
+  'https://github.com/spring-projects/spring-security/blob/5.7.11/oauth2/oauth2-resource-server/src/main/java/org/springframework/security/oauth2/server/resource/authentication/JwtAuthenticationConverter.java';
+const SEC_RS_6 =
+  'https://github.com/spring-projects/spring-security/blob/6.0.8/oauth2/oauth2-resource-server/src/main/java/org/springframework/security/oauth2/server/resource/authentication/JwtAuthenticationConverter.java';
 const BATCH = 'https://github.com/spring-projects/spring-batch/wiki/Spring-Batch-5.0-Migration-Guide';
 const SPRINGDOC = 'https://springdoc.org/migrating-from-springfox.html';
 const SPRINGDOC_V1 = 'https://springdoc.org/#migrating-from-springdoc-v1';
-const HC5 = 'https://hc.apache.org/httpcomponents-client-5.2.x/migration-guide/migration-to-classic.html';
 const HIBERNATE = 'https://github.com/hibernate/hibernate-orm/blob/6.0/migration-guide.adoc';
 const HIBERNATE_BOOLEANS = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/MigrateBooleanMappings.java';
 const HIBERNATE_TYPE_PARAM = 'https://github.com/openrewrite/rewrite-hibernate/blob/main/src/main/java/org/openrewrite/hibernate/TypeAnnotationParameter.java';
@@ -109,6 +114,20 @@ function security(): LibrariesSection['security'] {
       ],
       source: `${SEC_ADAPTER_BLOG} ; ${SEC_ADAPTER_API}`,
     },
+    // Overridable (public or protected, not final) methods of public classes that
+    // spring-security-{core,web,config,oauth2-resource-server} 5.7.11 has and 6.0.8 lacks, the
+    // classes themselves kept (javap of both jars, javax.servlet read as jakarta.servlet); the
+    // matcher methods have their own rows above, the login page's OpenID setters and
+    // SecurityContextHolderFilter's error-dispatch switch have no successor to hand an override to.
+    removedOverrides: [
+      {
+        type: 'org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter',
+        method: 'extractAuthorities',
+        params: 1,
+        setter: 'setJwtGrantedAuthoritiesConverter',
+        source: `${SEC_RS_5} (convert() calls extractAuthorities) ; ${SEC_RS_6} (convert() calls the jwtGrantedAuthoritiesConverter)`,
+      },
+    ],
   };
 }
 
@@ -121,6 +140,7 @@ function batch(): LibrariesSection['batch'] {
     jobRepository: 'org.springframework.batch.core.repository.JobRepository',
     transactionManager: 'org.springframework.transaction.PlatformTransactionManager',
     transactional: ['chunk', 'tasklet'],
+    chunk: batchChunk(),
     source: BATCH,
   };
 }
@@ -181,44 +201,6 @@ function springdoc(): LibrariesSection['springdoc'] {
   };
 }
 
-function httpclient(): LibrariesSection['httpclient'] {
-  const t = (from: string, to: string, note = 'same role; check the methods used against HttpClient 5') => ({ from, to, note, source: HC5 });
-  return {
-    types: [
-      t('org.apache.http.impl.client.HttpClients', 'org.apache.hc.client5.http.impl.classic.HttpClients'),
-      t('org.apache.http.impl.client.CloseableHttpClient', 'org.apache.hc.client5.http.impl.classic.CloseableHttpClient'),
-      t('org.apache.http.impl.client.HttpClientBuilder', 'org.apache.hc.client5.http.impl.classic.HttpClientBuilder'),
-      t('org.apache.http.client.HttpClient', 'org.apache.hc.client5.http.classic.HttpClient'),
-      t('org.apache.http.impl.conn.PoolingHttpClientConnectionManager', 'org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager', 'build it with PoolingHttpClientConnectionManagerBuilder; setMaxTotal/setDefaultMaxPerRoute keep their names'),
-      t('org.apache.http.client.config.RequestConfig', 'org.apache.hc.client5.http.config.RequestConfig', 'timeouts take a Timeout (Timeout.ofMilliseconds(n)) or (long, TimeUnit); setSocketTimeout -> setResponseTimeout; setConnectTimeout moves to ConnectionConfig in 5.2'),
-      t('org.apache.http.conn.ssl.SSLConnectionSocketFactory', 'org.apache.hc.client5.http.ssl.SSLConnectionSocketFactory', 'register it through PoolingHttpClientConnectionManagerBuilder.setSSLSocketFactory'),
-      t('org.apache.http.conn.ssl.NoopHostnameVerifier', 'org.apache.hc.client5.http.ssl.NoopHostnameVerifier'),
-      t('org.apache.http.ssl.SSLContextBuilder', 'org.apache.hc.core5.ssl.SSLContextBuilder'),
-      t('org.apache.http.ssl.SSLContexts', 'org.apache.hc.core5.ssl.SSLContexts'),
-      t('org.apache.http.conn.ssl.TrustStrategy', 'org.apache.hc.core5.ssl.TrustStrategy'),
-      t('org.apache.http.conn.ssl.TrustSelfSignedStrategy', 'org.apache.hc.client5.http.ssl.TrustSelfSignedStrategy'),
-      t('org.apache.http.HttpHost', 'org.apache.hc.core5.http.HttpHost'),
-    ],
-    // Compared method by method in the sources at rel/v4.5.14 (Boot 3.0's HttpClient 4) and
-    // rel/v5.1.4 (its HttpClient 5): names both builders have with arguments of the same types.
-    oneToOne: {
-      from: { groupId: 'org.apache.httpcomponents', artifactId: 'httpclient' },
-      to: { groupId: 'org.apache.httpcomponents.client5', artifactId: 'httpclient5' },
-      calls: [
-        { type: 'org.apache.http.impl.client.HttpClients', methods: ['createDefault', 'createSystem', 'custom', ...BUILDER_METHODS] },
-        { type: 'org.apache.http.impl.client.HttpClientBuilder', methods: ['create', ...BUILDER_METHODS] },
-      ],
-      typesOnly: ['org.apache.http.impl.client.CloseableHttpClient', 'org.apache.http.client.HttpClient'],
-      instanceMethods: ['close'],
-      source: `${HC5}; https://github.com/apache/httpcomponents-client/blob/rel/v5.1.4/httpclient5/src/main/java/org/apache/hc/client5/http/impl/classic/HttpClientBuilder.java (against rel/v4.5.14 .../impl/client/HttpClientBuilder.java)`,
-    },
-    source: HC5,
-  };
-}
-
-/** HttpClientBuilder methods of 4.5.14 and 5.1.4 taking nothing, a String or a boolean, and `build`. */
-const BUILDER_METHODS = ['build', 'disableAuthCaching', 'disableAutomaticRetries', 'disableConnectionState', 'disableContentCompression', 'disableCookieManagement', 'disableDefaultUserAgent', 'disableRedirectHandling', 'evictExpiredConnections', 'setConnectionManagerShared', 'setUserAgent', 'useSystemProperties'];
-
 function hibernate(): LibrariesSection['hibernate'] {
   // The boolean converters and the UUID JDBC type codes map the column exactly as the old type
   // names did, so those @Type annotations are rewritten; the others are only reported.
@@ -257,5 +239,5 @@ function hibernate(): LibrariesSection['hibernate'] {
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data) };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data), spring6: buildSpring6() };
 }

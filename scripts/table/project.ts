@@ -124,7 +124,7 @@ function runtimeRules(apis: RemovedApi[], removed: Removed[]): ProjectRule[] {
     },
     {
       id: 'project/keys-to-sanitize',
-      severity: 'error',
+      severity: 'warning', // the key is ignored: values are masked by default instead
       message: `${sanitize[0]?.note ?? 'Key-based sanitization removed in 3.0.'} Remove this key; to mask chosen values, define a SanitizingFunction bean.`,
       docs: guide('#actuator-endpoints-sanitization'),
       source: `spring-boot-3.0-property-families.json removedWithoutMetadata ${sanitize.map((s) => s.name).join(', ')}`,
@@ -211,7 +211,7 @@ function runtimeRules(apis: RemovedApi[], removed: Removed[]): ProjectRule[] {
     },
     {
       id: 'project/flyway-callbacks',
-      severity: 'info',
+      severity: 'warning', // a customizer that sets callbacks now replaces the beans'
       message: 'Flyway Callback and JavaMigration beans are now added to the configuration before FlywayConfigurationCustomizer beans run: a customizer that sets callbacks or migrations now replaces them instead of being overwritten.',
       docs: guide('#flyway'),
       source: SEED,

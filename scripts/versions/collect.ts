@@ -168,6 +168,7 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries, tar
       add(l.successor.groupId, l.successor.reactiveArtifactId, l.successor.version, `${at}.successor (reactive)`);
     }
   }
+  for (const g of build.codeGenerators ?? []) add(g.plugin.groupId, g.plugin.artifactId, g.since, `build.codeGenerators[${g.plugin.artifactId}].since (the version a finding says to set)`);
   for (const t of build.targetVersions) add(t.coordinate.groupId, t.coordinate.artifactId, t.version, `build.targetVersions[${t.coordinate.groupId}:${t.coordinate.artifactId}]`);
   for (const c of table.coherence?.libraries ?? []) {
     const [groupId, artifactId] = (c.coordinates[0] ?? '').split(':');

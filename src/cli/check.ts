@@ -3,12 +3,12 @@
 // is named at file:line with its replacement, warnings are shown grouped by rule, and the last
 // line is a fix command for exactly the files that would change.
 import { planMigration } from '../api.js';
-import { findingLine } from '../report/text.js';
 import { CHECK_OPTIONS, MIGRATION_OPTIONS } from './options.js';
-import { colorFlags, commonInput, parse, progress, targets, version, withProjectConfig } from './common.js';
+import { colorFlags, commonInput, parse, progress, targets, tellInterruptedWrite, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
 import { colorFor } from './color.js';
 import { EXIT, UsageError } from './exit.js';
-import { countBySeverity, verboseSkipped, warningBlocks, type HumanOptions } from './human.js';
+import { countBySeverity, groupedErrorLines, verboseSkipped, warningBlocks, type HumanOptions } from './human.js';
+import { verdictLines, verdictOf } from '../report/verdict.js';
 import { describeBase, pathBase, rebase } from './paths.js';
 import { fixCommand, pendingMessage } from '../report/pending.js';
 import { HELP } from './help.js';
@@ -26,20 +26,23 @@ export async function check(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const { root, only } = targets(parsed.positionals);
-  const { values } = withProjectConfig(parsed.values, root);
+  const { values, table } = withProjectConfig(parsed.values, root);
   const limit = maxWarnings(values['max-warnings']);
   const quiet = values.quiet === true;
-  const result = rebase(await planMigration({ ...commonInput(values, root), only, onProgress: quiet ? undefined : progress('checking') }), pathBase(root));
+  // a tree a killed write left half-done (a file moved aside, missing) is never passed
+  const halfWritten = tellInterruptedWrite(root);
   const base = pathBase(root);
+  const baseline = baselineEntries(values, base.dir);
+  const result = withBaseline(rebase(await planMigration({ ...commonInput(values, root, table), only, onProgress: quiet ? undefined : progress('checking') }), base), baseline);
   const human: HumanOptions = { color: colorFor(process.stderr, colorFlags(values)), verbose: values.verbose === true, base, version: version() };
   const out: string[] = [];
   if (human.verbose) out.push(...verboseSkipped(result));
   for (const c of result.changes) out.push(...pendingMessage(c));
-  for (const f of result.findings) if (f.severity === 'error') out.push(findingLine(f, human.color));
+  out.push(...groupedErrorLines(result.findings.filter((f) => f.severity === 'error'), human));
   const warnings = result.findings.filter((f) => f.severity === 'warning');
   const n = countBySeverity(result.findings);
   const tooManyWarnings = limit !== undefined && n.warning > limit;
-  const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings;
+  const failed = result.changes.length > 0 || n.error > 0 || tooManyWarnings || halfWritten;
   // --quiet: what fails the check and nothing else (warnings only when they are too many)
   if (warnings.length && (!quiet || tooManyWarnings)) out.push(`warning(s) (${warnings.length}) by rule:`, ...warningBlocks(warnings, human));
   if (!quiet && (failed || warnings.length)) {
@@ -47,6 +50,9 @@ export async function check(argv: string[]): Promise<number> {
     out.push(`boot-upgrade check: ${parts.join(', ')}; ${describeBase(base)}`);
   }
   if (!quiet && result.changes.length) out.push(`fix: ${fixCommand(result.changes, base.dir)}`);
+  // the verdict first, whenever there is something to say (a repository this tool does not migrate says so)
+  const verdict = verdictOf(result, 'planned');
+  if (!quiet && (out.length || verdict.kind === 'not-spring-boot-2')) out.unshift(...verdictLines(verdict));
   if (out.length) process.stderr.write(out.join('\n') + '\n');
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -16,6 +16,16 @@ export interface Command {
 }
 
 export const EXTRA_COMMANDS: Record<string, Command> = {
+  rules: {
+    usage: 'rules',
+    summary: 'list every rule id with its severities and what it does, one line each',
+    run: async (argv, context) => (await import('./rules.js')).rulesCommand.run(argv, context),
+  },
+  explain: {
+    usage: 'explain RULE',
+    summary: "print a rule's documentation (what it does, when it is an error)",
+    run: async (argv, context) => (await import('./rules.js')).explainCommand.run(argv, context),
+  },
   maturity: {
     usage: 'maturity [dir | openapi-file]',
     summary: 'grade the HTTP interface on the maturity model (levels 0-3)',

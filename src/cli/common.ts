@@ -3,12 +3,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gitTopLevel } from '../engine/git.js';
+import { interruptedWrite } from '../engine/interrupted.js';
+import { visible } from '../report/escape.js';
 import { packageRoot } from '../table/load.js';
-import { ConfigError, findProjectConfig, withConfig, type ProjectConfig } from '../config/index.js';
+import { badValue, ConfigError, findProjectConfig, readConfigFile, withConfig, type ProjectConfig } from '../config/index.js';
+import { loadTable } from '../table/load.js';
+import { resolveTarget, TargetError } from '../table/target.js';
 import { FILE_PASSES, PROJECT_PASSES } from '../../transforms/index.js';
 import { RULES } from '../report/rules.js';
 import { CHECK_OPTIONS, CONFIG_KEYS, MIGRATE_OPTIONS, MIGRATION_OPTIONS, VERIFY_OPTIONS, listOption, type Values } from './options.js';
 import { didYouMean } from './suggest.js';
+import type { MigrationTable } from '../table/types.js';
+import type { RunResult } from '../engine/types.js';
+import { applyBaseline, BaselineError, baselinePath, readBaseline, type Entry } from '../report/baseline.js';
 import { UsageError } from './exit.js';
 
 export type { Values } from './options.js';
@@ -19,14 +26,39 @@ export { version } from './version.js';
 const ALL_SPECS = { ...MIGRATION_OPTIONS, ...MIGRATE_OPTIONS, ...CHECK_OPTIONS, ...VERIFY_OPTIONS };
 const CONFIG_SHAPES = Object.fromEntries(CONFIG_KEYS.map((k) => [k, ALL_SPECS[k]!]));
 
-/** The project configuration above `dir`, merged under the command line's values. */
-export function withProjectConfig(values: Values, dir: string): { values: Values; config?: ProjectConfig } {
+/**
+ * The project configuration (`--config FILE`, else the nearest one at or above `dir` up to its
+ * repository's top level), merged under the command line's values. Every value is checked here,
+ * before any file of the repository is read. A file named with --config is the user's choice, like
+ * --table: it and the tables it names may lie anywhere; a configuration found in the repository
+ * names tables inside it only.
+ */
+export function withProjectConfig(values: Values, dir: string): { values: Values; config?: ProjectConfig; table: MigrationTable } {
   try {
-    const config = findProjectConfig(dir, CONFIG_SHAPES);
-    return { values: withConfig(values, config), config };
+    const explicit = typeof values.config === 'string';
+    const top = gitTopLevel(dir) ?? dir;
+    const config = explicit ? readConfigFile(path.resolve(values.config as string), CONFIG_SHAPES) : findProjectConfig(dir, CONFIG_SHAPES, top);
+    const merged = withConfig(values, config, explicit ? undefined : top);
+    const table = loadTable(((merged.table as string[] | undefined) ?? []).map((f) => path.resolve(f)));
+    checkBootVersion(table, merged['boot-version'], values['boot-version'] === undefined && config ? `configuration: ${config.file}: option 'boot-version'` : '--boot-version');
+    return { values: merged, config, table };
   } catch (e) {
     if (e instanceof ConfigError) throw new UsageError(`configuration: ${e.message}`);
     throw e;
+  }
+}
+
+function checkBootVersion(table: MigrationTable, value: unknown, where: string): void {
+  if (value === undefined) return;
+  try {
+    resolveTarget(table, value);
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    const t = table.targets;
+    const releases = t?.releases ?? table.build?.boot.releases.map((r) => r.version) ?? [];
+    const lines = t ? t.minors.map((m) => m.minor) : ['3.0'];
+    const valid = `a line ${lines.join(', ')} (its latest patch), or an exact release from ${releases[0]} to ${releases.at(-1)}`;
+    throw new UsageError(`${where}: '${String(value)}' is not a release this tool migrates to${didYouMean(String(value), [...lines, ...releases])}; valid: ${valid}`);
   }
 }
 
@@ -51,12 +83,13 @@ function checkRuleNames(option: string, list: string[] | undefined): string[] | 
   return list;
 }
 
-export function commonInput(values: Values, root: string) {
+export function commonInput(values: Values, root: string, table?: MigrationTable) {
   const max = values['max-file-size'];
-  if (max !== undefined && !/^\d+$/.test(String(max))) throw new UsageError(`--max-file-size takes a number of bytes, not '${max}'`);
   return {
     root,
     tableFiles: (values.table as string[] | undefined)?.map((f) => path.resolve(f)),
+    table,
+    exclude: listOption(values.exclude),
     configGlobs: values['config-glob'] as string[] | undefined,
     onlyRules: checkRuleNames('only', listOption(values.only)),
     skipRules: checkRuleNames('skip', listOption(values.skip)),
@@ -105,6 +138,36 @@ export function targets(positionals: string[]): Targets {
     return rel.split(path.sep).join('/');
   });
   return { root, only };
+}
+
+/**
+ * The baseline's entries (`--baseline`, `baseline`, or the default file in the base folder), read
+ * before anything else is: a missing or malformed one is a usage error.
+ */
+export function baselineEntries(values: Values, baseDir: string): Entry[] | undefined {
+  const file = baselinePath(values.baseline, baseDir);
+  if (!file) return undefined;
+  try {
+    return readBaseline(file);
+  } catch (e) {
+    if (e instanceof BaselineError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The result without what the baseline records. */
+export function withBaseline(result: RunResult, entries: Entry[] | undefined): RunResult {
+  return entries ? applyBaseline(result, entries) : result;
+}
+
+/**
+ * Says (stderr) that a write of the repository around `root` is in progress or was left
+ * half-done by a killed run (engine/interrupted.ts); true when it did.
+ */
+export function tellInterruptedWrite(root: string): boolean {
+  const lines = interruptedWrite(root);
+  for (const line of lines) process.stderr.write(`boot-upgrade: ${visible(line)}\n`);
+  return lines.length > 0;
 }
 
 export function progress(label: string) {

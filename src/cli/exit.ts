@@ -5,13 +5,13 @@
 // does not compile" (6).
 export const EXIT = {
   ok: 0,
-  /** check: a file would change or an error finding remains (or --max-warnings exceeded); report: error findings. */
+  /** check: a file would change, an error finding remains (or --max-warnings exceeded), or a killed run's write is half-done; report: error findings. */
   failed: 1,
-  /** Unknown command, option or rule id; a bad table or configuration file; a missing file. */
+  /** Unknown command, option, rule id or --boot-version; a bad table or configuration file; a missing file. */
   usage: 2,
   /** Ran, but some files could not be read or parsed: they were left untouched, the rest was done. */
   partial: 3,
-  /** Wrote nothing: files with uncommitted changes, or a write outside the repository. */
+  /** Wrote nothing: files with uncommitted changes, another run's lock, a file changed while written, a killed run's write undone first, a write outside the repository. */
   refused: 4,
   /** Stopped by an unexpected error (a disk or permission error while writing, a bug). */
   crashed: 5,

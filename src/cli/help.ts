@@ -6,7 +6,7 @@ import { EXTRA_COMMANDS } from './commands.js';
 
 const EXITS = 'Exit codes: 0 ok; 1 check failed / report has error findings; 2 usage or configuration error; 3 some files could not be parsed (left untouched, the rest was done); 4 refused, nothing written; 5 crashed; 6 --verify / verify: the build does not pass (compile errors, unresolved dependencies, time limit).';
 const RUNS_CODE = "The build runs code from the repository (build plugins, build scripts, annotation processors, the wrapper's download): only --verify or the verify command ever runs it; a configuration file cannot.";
-const CONFIG = 'Options may also come from .boot-upgrade.json or the "boot-upgrade" key of package.json (the nearest one at or above the target folder); the command line wins.';
+const CONFIG = 'Options may also come from .boot-upgrade.json or the "boot-upgrade" key of package.json (the nearest one at or above the target folder, or the file --config names); the command line wins.';
 
 /** A paragraph of prose, wrapped. */
 const para = (text: string) => wrap(text);

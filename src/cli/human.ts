@@ -4,12 +4,14 @@
 // that names the next step.
 import type { Finding, RunResult } from '../engine/types.js';
 import { findingLine } from '../report/text.js';
+import { visible } from '../report/escape.js';
 import { ruleDocsUrl } from '../report/links.js';
-import { byApplication, isPerApplication, ruleSummary } from '../report/rules.js';
+import { applicationOf, isPerApplication, ruleSummary, RULES } from '../report/rules.js';
 import { paint } from './color.js';
 import { describeBase, type PathBase } from './paths.js';
 import { verifyStatusLine } from '../report/verify-status.js';
 import type { VerifySummary } from '../verify/index.js';
+import { verdictLines, verdictOf } from '../report/verdict.js';
 
 /** Occurrences listed under a warning rule before "and N more". */
 export const WARNINGS_PER_RULE = 5;
@@ -40,7 +42,14 @@ export function countBySeverity(findings: Finding[]) {
 export function summaryLine(result: RunResult, verb: string, options: HumanOptions): string {
   const n = countBySeverity(result.findings);
   const skipped = result.stats.skipped.length ? `; not read: ${skippedKinds(result.stats.skipped)}${options.verbose ? '' : ' (--verbose lists them)'}` : '';
-  return `boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${n.error} error(s), ${n.warning} warning(s), ${n.info} info); ${describeBase(options.base)}${skipped}`;
+  return `boot-upgrade: ${result.changes.length} file(s) ${verb}, ${result.stats.read} of ${result.stats.scanned} file(s) read, ${result.findings.length} finding(s) (${n.error} error(s), ${n.warning} warning(s), ${n.info} info)${leftOut(result)}; ${describeBase(options.base)}${skipped}`;
+}
+
+/** ', 2 excluded, 3 silenced by comments, 5 in the baseline': what the user chose not to see. */
+export function leftOut(result: RunResult): string {
+  const { excluded, suppressed, baselined } = result.stats;
+  const parts = [excluded ? `${excluded} file(s) excluded` : '', suppressed ? `${suppressed} finding(s) silenced by comments` : '', baselined ? `${baselined} finding(s) in the baseline` : ''].filter(Boolean);
+  return parts.length ? `, ${parts.join(', ')}` : '';
 }
 
 function byRule(findings: Finding[]): Map<string, Finding[]> {
@@ -66,12 +75,12 @@ export function warningBlocks(warnings: Finding[], options: HumanOptions, perRul
   for (const [rule, list] of byRule(warnings)) {
     const summary = ruleSummary(rule);
     const explanation = summary ?? list[0]!.message;
-    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${explanation} ${paint(options.color, 'dim', ruleDocsUrl(rule))}`);
+    lines.push(`  ${paint(options.color, 'yellow', `[${rule}]`)} ×${list.length}: ${visible(explanation)} ${paint(options.color, 'dim', ruleDocsUrl(rule))}`);
     if (isPerApplication(rule)) {
       lines.push(...applicationLines(list, perRule));
       continue;
     }
-    for (const f of list.slice(0, perRule)) lines.push(`    ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, summary !== undefined)}`);
+    for (const f of list.slice(0, perRule)) lines.push(`    ${visible(f.path)}:${f.line}:${f.column}: ${visible(occurrence(f.message, summary !== undefined))}`);
     if (list.length > perRule) lines.push(`    and ${list.length - perRule} more (boot-upgrade report lists every finding)`);
   }
   return lines;
@@ -80,10 +89,11 @@ export function warningBlocks(warnings: Finding[], options: HumanOptions, perRul
 /** One line per application (its folder and how many), then its occurrences, capped. */
 function applicationLines(list: Finding[], perApplication: number): string[] {
   const lines: string[] = [];
-  for (const [app, found] of byApplication(list)) {
-    lines.push(`    application ${app}, ${found.length} finding(s):`);
-    for (const f of found.slice(0, perApplication)) lines.push(`      ${f.path}:${f.line}:${f.column}: ${occurrence(f.message, true)}`);
-    if (found.length > perApplication) lines.push(`      and ${found.length - perApplication} more (boot-upgrade report lists every finding)`);
+  for (const f of list) {
+    const found = f.related ?? [f];
+    lines.push(`    application ${visible(f.application ?? applicationOf(f.path))}, ${found.length} ${RULES[f.rule]?.perApplication?.noun ?? 'finding'}(s):`);
+    for (const r of found.slice(0, perApplication)) lines.push(`      ${visible(r.path)}:${r.line}:${r.column}: ${visible(occurrence(r.message, true))}`);
+    if (found.length > perApplication) lines.push(`      and ${found.length - perApplication} more (boot-upgrade report lists every one)`);
   }
   return lines;
 }
@@ -107,7 +117,7 @@ export function findingsBlock(result: RunResult, options: HumanOptions): string[
   }
   if (errors.length) {
     lines.push(paint(options.color, 'red', `error(s) (${errors.length}), to fix by hand:`));
-    for (const f of errors) lines.push('  ' + findingLine(f, options.color));
+    lines.push(...groupedErrorLines(errors, options));
   }
   if (warnings.length) {
     lines.push(paint(options.color, 'yellow', `warning(s) (${warnings.length}) by rule, to review:`));
@@ -117,12 +127,38 @@ export function findingsBlock(result: RunResult, options: HumanOptions): string[
   return lines;
 }
 
+/**
+ * Errors in full; the same error (rule and message) in several files or modules once, with each
+ * place below it (every place: an error is never capped).
+ */
+export function groupedErrorLines(errors: Finding[], options: HumanOptions): string[] {
+  const byCause = new Map<string, Finding[]>();
+  for (const f of errors) {
+    const k = `${f.rule}\0${f.message}`;
+    byCause.set(k, [...(byCause.get(k) ?? []), f]);
+  }
+  const lines: string[] = [];
+  for (const list of byCause.values()) {
+    if (list.length === 1) {
+      lines.push('  ' + findingLine(list[0]!, options.color));
+      continue;
+    }
+    const f = list[0]!;
+    const links = [f.docs, ruleDocsUrl(f.rule)].filter(Boolean).join(' ');
+    lines.push(`  ${paint(options.color, 'red', `[${f.rule}]`)} ×${list.length}: ${f.message} ${paint(options.color, 'dim', links)}`);
+    for (const g of list) lines.push(`    ${visible(g.path)}:${g.line}:${g.column}`);
+  }
+  return lines;
+}
+
 export function verboseSkipped(result: RunResult): string[] {
-  return result.stats.skipped.map((s) => `  not read ${s.path}: ${s.reason}`);
+  return result.stats.skipped.map((s) => `  not read ${visible(s.path)}: ${visible(s.reason)}`);
 }
 
 /** The closing line: what to do next, given what the run did and what is left. */
-export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate'): string {
+export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate', verdict = verdictOf(result, mode === 'migrate' ? 'written' : 'planned')): string {
+  if (verdict.kind === 'not-spring-boot-2') return 'next: nothing to do here: boot-upgrade migrates Spring Boot 2 repositories';
+  if (verdict.kind === 'already-spring-boot-3' && !result.findings.some((f) => f.severity !== 'info')) return 'next: nothing to do: the repository is on Spring Boot 3.x already';
   return nextLine(result, mode) + furtherTarget(result);
 }
 
@@ -153,9 +189,10 @@ export function errorLines(result: RunResult, options: HumanOptions): string {
 }
 
 export function migrateReport(result: RunResult, mode: 'dry-run' | 'migrate', options: HumanOptions, verify?: VerifySummary): string {
-  const lines = [summaryLine(result, mode === 'dry-run' ? 'would change' : 'changed', options)];
+  const verdict = verdictOf(result, mode === 'migrate' ? 'written' : 'planned');
+  const lines = [...verdictLines(verdict), summaryLine(result, mode === 'dry-run' ? 'would change' : 'changed', options)];
   if (verify) lines.push(verifyStatusLine(verify));
   if (options.verbose) lines.push(...verboseSkipped(result));
-  lines.push(...findingsBlock(result, options), nextStep(result, mode));
+  lines.push(...findingsBlock(result, options), nextStep(result, mode, verdict));
   return lines.join('\n') + '\n';
 }

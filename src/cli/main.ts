@@ -4,13 +4,14 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TableError } from '../table/load.js';
 import { GitError } from '../engine/git.js';
-import { WriteInterrupted, WriteRefused } from '../engine/write.js';
-import { LockHeld } from '../engine/journal.js';
+import { OptionError } from '../engine/types.js';
+import { LockHeld, WriteInterrupted, WriteRefused } from '../engine/write-errors.js';
 import { EXTRA_COMMANDS, type Command, type CommandContext } from './commands.js';
 import { colorFor } from './color.js';
 import { version } from './version.js';
 import { EXIT, UsageError } from './exit.js';
 import { didYouMean } from './suggest.js';
+import { visible } from '../report/escape.js';
 
 export { EXIT } from './exit.js';
 
@@ -42,21 +43,21 @@ export async function main(argv: string[]): Promise<number> {
     }
     return await run(rest);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof TableError) {
-      process.stderr.write(`boot-upgrade: ${e.message}\n`);
+    if (e instanceof UsageError || e instanceof TableError || e instanceof OptionError) {
+      process.stderr.write(`boot-upgrade: ${visible(e.message)}\n`);
       return EXIT.usage;
     }
     if (e instanceof GitError || e instanceof WriteRefused || e instanceof LockHeld) {
-      process.stderr.write(`boot-upgrade: ${e.message}\n`);
+      process.stderr.write(`boot-upgrade: ${visible(e.message)}\n`);
       return EXIT.refused;
     }
     if (e instanceof WriteInterrupted) {
       // Ctrl-C while writing: before the renames nothing changed (refused); during them the batch finished.
-      process.stderr.write(`boot-upgrade: ${e.message}\n`);
+      process.stderr.write(`boot-upgrade: ${visible(e.message)}\n`);
       return e.completed ? EXIT.ok : EXIT.refused;
     }
     const err = e as NodeJS.ErrnoException;
-    process.stderr.write(`boot-upgrade: ${err.message ?? String(e)}\n`);
+    process.stderr.write(`boot-upgrade: ${visible(err.message ?? String(e))}\n`);
     return EXIT.crashed;
   }
 }

@@ -3,6 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from './suggest.js';
 import { UsageError } from './exit.js';
+import { badValue } from '../config/index.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -10,11 +11,15 @@ export interface OptionSpec {
   short?: string;
   value?: string; // placeholder in help
   help: string;
+  /** The only values a string option takes: anything else is a usage error naming them, before any file is read. */
+  choices?: readonly string[];
+  /** The value is a whole number (a count or a size). */
+  integer?: boolean;
 }
 
 /** Options every command takes (migrate, check, report, maturity). */
 export const COMMON_OPTIONS: Record<string, OptionSpec> = {
-  'max-file-size': { type: 'string', value: 'BYTES', help: 'skip (and report) files larger than this (default 4194304)' },
+  'max-file-size': { type: 'string', value: 'BYTES', integer: true, help: 'skip (and report) files larger than this (default 4194304)' },
   verbose: { type: 'boolean', help: 'list every file or folder the run did not read, with the reason' },
   quiet: { type: 'boolean', short: 'q', help: 'print nothing on stderr but errors (and, for check, what fails it)' },
   color: { type: 'boolean', help: 'colour the output even when it is not a terminal' },
@@ -29,6 +34,9 @@ export const INPUT_OPTIONS: Record<string, OptionSpec> = {
   only: { type: 'string', multiple: true, value: 'RULE', help: 'run only these passes or rule ids (repeatable, or comma-separated)' },
   skip: { type: 'string', multiple: true, value: 'RULE', help: 'skip these passes or rule ids (repeatable, or comma-separated)' },
   'boot-version': { type: 'string', value: 'VERSION', help: 'Spring Boot release to migrate to: a line from 3.0 to 3.5 (its latest patch) or an exact 3.x release; each minor\'s changes are applied in order (default: the latest 3.0.x, 3.0.13)' },
+  exclude: { type: 'string', multiple: true, value: 'GLOB', help: 'leave out matching files or folders (repeatable), e.g. \'legacy/**\'; they are neither read nor changed' },
+  baseline: { type: 'string', value: 'FILE', help: 'findings recorded by report --write-baseline are not shown nor counted (default: .boot-upgrade-baseline.json in the base folder, when it exists)' },
+  config: { type: 'string', value: 'FILE', help: 'read the configuration from FILE instead of the nearest .boot-upgrade.json' },
 };
 
 export const MIGRATE_OPTIONS: Record<string, OptionSpec> = {
@@ -48,7 +56,7 @@ export const VERIFY_OPTIONS: Record<string, OptionSpec> = {
 };
 
 export const CHECK_OPTIONS: Record<string, OptionSpec> = {
-  'max-warnings': { type: 'string', value: 'N', help: 'also fail when more than N warnings remain (default: warnings never fail)' },
+  'max-warnings': { type: 'string', value: 'N', integer: true, help: 'also fail when more than N warnings remain (default: warnings never fail)' },
 };
 
 /**
@@ -57,7 +65,7 @@ export const CHECK_OPTIONS: Record<string, OptionSpec> = {
  * build's time limit but never turn --verify on: running the repository's build (its code) is
  * asked for on the command line only.
  */
-export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'max-file-size', 'boot-version', 'add-properties-migrator', 'keep-factories', 'trailing-slash', 'keep-log-date-format', 'jmx-exposure', 'max-warnings', 'verify-timeout'] as const;
+export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'exclude', 'baseline', 'max-file-size', 'boot-version', 'add-properties-migrator', 'keep-factories', 'trailing-slash', 'keep-log-date-format', 'jmx-exposure', 'max-warnings', 'verify-timeout'] as const;
 
 /**
  * Options that decide what the transforms change. migrate, check and report all take them, so a
@@ -66,7 +74,7 @@ export const CONFIG_KEYS = ['table', 'config-glob', 'only', 'skip', 'max-file-si
 export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
   'add-properties-migrator': { type: 'boolean', help: 'add spring-boot-properties-migrator at runtime scope (Maven runtime, Gradle runtimeOnly) to report renamed properties at start-up; remove it once migrated' },
   'keep-factories': { type: 'boolean', help: 'keep EnableAutoConfiguration and test-slice keys in spring.factories too (libraries that must still load on Boot 2.7)' },
-  'trailing-slash': { type: 'string', value: 'MODE', help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
+  'trailing-slash': { type: 'string', value: 'MODE', choices: ['report', 'routes', 'configurer'], help: 'routes whose trailing-slash form stops matching: report (default), routes (add the slash form to each mapping), configurer (one WebMvc/WebFlux configurer, deprecated API)' },
   'keep-log-date-format': { type: 'boolean', help: 'add logging.pattern.dateformat=yyyy-MM-dd HH:mm:ss.SSS (the 2.7 default) to the main configuration file' },
   'jmx-exposure': { type: 'string', value: 'LIST', help: 'when the app enables JMX, add management.endpoints.jmx.exposure.include=LIST (e.g. "*" as in 2.7)' },
 };
@@ -74,6 +82,7 @@ export const TRANSFORM_OPTIONS: Record<string, OptionSpec> = {
 export const REPORT_OPTIONS: Record<string, OptionSpec> = {
   format: { type: 'string', short: 'f', value: 'FORMAT', help: 'output format' },
   output: { type: 'string', short: 'o', value: 'FILE', help: 'write the report to FILE instead of stdout' },
+  'write-baseline': { type: 'boolean', help: 'record every finding in the baseline file (--baseline, default .boot-upgrade-baseline.json in the base folder): check, report and migrate then leave them out' },
 };
 
 /** `verify [dir]`: the build's options, the report's format and file, and the table it explains errors with. */
@@ -111,6 +120,12 @@ export function parse(argv: string[], specs: Record<string, OptionSpec>): { valu
     throw new UsageError(message);
   }
   if (parsed.values.quiet && parsed.values.verbose) throw new UsageError('--quiet and --verbose ask for opposite things: give one');
+  // a value the option does not take is refused here, before any file is read
+  for (const [name, value] of Object.entries(parsed.values)) {
+    const spec = specs[name];
+    const problem = spec && typeof value === 'string' ? badValue(value, spec) : undefined;
+    if (problem) throw new UsageError(`--${name}: ${problem}`);
+  }
   return parsed;
 }
 

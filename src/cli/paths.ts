@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { RunResult } from '../engine/types.js';
 import { gitTopLevel } from '../engine/git.js';
+import { applicationOf } from '../report/rules.js';
 
 export interface PathBase {
   /** Absolute directory every printed path is relative to. */
@@ -29,7 +30,12 @@ export function rebase(result: RunResult, base: PathBase): RunResult {
   return {
     ...result,
     changes: result.changes.map((c) => ({ ...c, path: p(c.path) })),
-    findings: result.findings.map((f) => ({ ...f, path: p(f.path) })),
+    findings: result.findings.map((f) => ({
+      ...f,
+      path: p(f.path),
+      ...(f.related ? { related: f.related.map((r) => ({ ...r, path: p(r.path) })), application: applicationOf(p(f.path)) } : {}),
+    })),
+    ...(result.modules ? { modules: result.modules.map((m) => ({ ...m, dir: m.dir ? base.prefix + m.dir : base.prefix.slice(0, -1), ...(m.build ? { build: p(m.build) } : {}) })) } : {}),
     errors: result.errors.map((f) => ({ ...f, path: p(f.path) })),
     stats: { ...result.stats, skipped: result.stats.skipped.map((s) => ({ ...s, path: p(s.path) })) },
   };

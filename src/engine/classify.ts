@@ -9,6 +9,13 @@ const ENV_BASENAME = /^(\.env(\..+)?|[^/]*\.env|Dockerfile(\..+)?|[^/]*\.dockerf
 const SCRIPT_BASENAME = /^(MANIFEST\.MF|Procfile|[^/]*\.(sh|bash|bat|cmd|ps1))$/;
 const OPENAPI_BASENAME = /^(openapi|swagger|api-docs)([-.][^/]*)?\.(json|ya?ml)$/;
 const KUBE_DIR = /(^|\/)(k8s|kubernetes|kube|manifests|deploy|deployment|helm|charts?)\//;
+/**
+ * Inside a source set (`src/main/resources/templates/`, `src/test/resources/projects/`,
+ * `src/it/`, `src/integration/`), a pom or a Gradle script is data: a template a generator
+ * writes out, a fixture a plugin's tests build. It is not the project's build, and no pass reads it
+ * as one. A source set folder never holds a module of the repository.
+ */
+const SOURCE_SET_BUILD = /(^|\/)src\/[^/]+\/(.*\/)?(pom\.xml|[^/]*\.gradle(\.kts)?|gradle\.properties|gradle-wrapper\.properties|[^/]*\.versions\.toml|[^/]*\.lockfile)$/;
 
 export interface Classifier {
   classify(path: string): FileKind;
@@ -25,6 +32,7 @@ function classify(path: string, isExtraConfig: (p: string) => boolean): FileKind
   const base = path.slice(slash + 1);
   const lower = base.toLowerCase();
   if (lower.endsWith('.java')) return 'java';
+  if (SOURCE_SET_BUILD.test(path)) return 'other';
   if (lower.endsWith('.gradle.kts')) return 'gradle-kts';
   if (lower.endsWith('.kt') || lower.endsWith('.kts')) return 'kotlin';
   if (lower.endsWith('.gradle')) return 'gradle';

@@ -201,7 +201,7 @@ function runFilePassesNow(original: SourceFile, passes: readonly FilePass[], ctx
     if (settled && spliced.deferred.length === 0) break;
     if (timingsEnabled()) recordPhase(`another round needed (${current.kind}; count only)`, 0);
     if (round === MAX_ROUNDS - 1) {
-      found.push({ rule: 'engine/no-fixed-point', severity: 'warning', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
+      found.push({ rule: 'engine/no-fixed-point', severity: 'error', message: `edits still pending after ${MAX_ROUNDS} rounds; run again` });
     }
   }
   const lines = found.length ? new LineIndex(original.text) : undefined;

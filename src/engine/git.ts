@@ -4,7 +4,7 @@
 // (dubious ownership, a broken .git, git not installed) is an error with git's own words: taking
 // it for "not a repository" would turn off the guard that protects uncommitted work.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export class GitError extends Error {
@@ -79,6 +79,38 @@ export function gitTopLevel(dir: string): string | undefined {
   const top = out ? out.toString('utf8').trim() : undefined;
   topLevels.set(key, top);
   return top;
+}
+
+const gitDirs = new Map<string, string>();
+
+/**
+ * The absolute git directory of the work tree around `dir` (`.git`, or `.git/worktrees/<name>`
+ * for a linked work tree): where the write keeps its lock and journal, as git keeps index.lock.
+ * Only asked inside a work tree. Read from the top level's `.git` (a folder, or a file naming the
+ * folder) without starting git; git is asked when GIT_DIR or GIT_WORK_TREE point elsewhere.
+ */
+export function gitDir(dir: string): string {
+  const key = path.resolve(dir);
+  let found = gitDirs.get(key);
+  if (found === undefined) gitDirs.set(key, (found = readGitDir(dir)));
+  return found;
+}
+
+function readGitDir(dir: string): string {
+  const top = gitTopLevel(dir);
+  if (top !== undefined && process.env.GIT_DIR === undefined && process.env.GIT_WORK_TREE === undefined) {
+    const dotGit = path.join(top, '.git');
+    try {
+      if (statSync(dotGit).isDirectory()) return dotGit;
+      const named = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (named) return path.resolve(top, named);
+    } catch {
+      // not readable as either: git says
+    }
+  }
+  const out = git(dir, ['rev-parse', '--absolute-git-dir']);
+  if (!out) throw new GitError(`${dir}: git gave no git directory for this work tree`);
+  return out.toString('utf8').trim();
 }
 
 /** Whether git ignores `dir` itself (a scratch folder inside someone's work tree). */

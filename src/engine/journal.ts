@@ -1,42 +1,43 @@
-// One writer per repository, and a record of what it is doing. `.boot-upgrade.lock` in the
-// repository root is both: created exclusively (a second run that finds it, held by a live
-// process, is refused), and it lists every temporary file, backup and rename of the write in
-// progress. A run killed without a chance to clean up (kill -9, power loss) leaves it behind; the
-// next run that writes finds it, sees its process is gone, and undoes the interrupted write from
-// it: temporary files removed, every file renamed so far put back from its backup. The tree is
-// then as it was before the interrupted run, and that run's plan can simply be made again.
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+// The record of a write in progress: `journal.json` in the lock's home (lock-home.ts), written
+// by the lock's holder before each phase and removed when the write is over. A run killed
+// without a chance to clean up (kill -9, power loss) leaves it behind, and the next run that
+// writes (once it holds the lock, after its dirty-tree guard) undoes what it recorded
+// (recover.ts). It records each file's path (relative to the repository's top level), what the
+// file held before the write and what the write puts there (SHA-256 of the bytes): a file is
+// put back only while it still holds what the dead run wrote. The side files of a write are
+// named from the path and the run's random id (temp-file.ts sideName), never read from the
+// journal, and every path read from it must lie inside the repository or the journal is refused.
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isTemporaryName } from './temp-file.js';
+import { Containment, isPlainRelative } from './contain.js';
+import { CREATE_NEW, randomName } from './lock.js';
+import { LockHeld } from './write-errors.js';
+import type { LockHome } from './lock-home.js';
 
-export const LOCK_FILE = '.boot-upgrade.lock';
-/**
- * Temporary files made ahead of the write (write-ahead.ts), one relative path a line, each
- * appended before the file is created: the lock's own record is rewritten whole, which for a
- * list growing by 64 at a time would be quadratic.
- */
-export const AHEAD_LOG = `${LOCK_FILE}.ahead`;
-
-/** One file of a write: its temporary file (new content) and its backup (old content). */
+/** One file of a write. */
 export interface JournalEntry {
-  /** Path relative to the root. */
+  /** Path relative to the repository's top level. */
   path: string;
   status: 'modified' | 'created' | 'deleted';
-  /** Relative path of the file holding the new content until it is renamed into place. */
-  tmp?: string;
-  /** Relative path the old file is renamed to before the new one takes its place. */
-  backup?: string;
+  /** The file's bytes before the write (put-back.ts sha256): modified and deleted files. */
+  before?: string;
+  /** The bytes the write puts there (put-back.ts sha256): modified and created files. */
+  after?: string;
 }
 
 /**
  * staging: temporary files are being written, nothing of the tree has changed.
- * committing: files are being renamed (old -> backup, temporary -> file); undone on recovery.
- * finishing: every rename is done; only backups and temporary files remain to be removed.
+ * committing: files are being replaced (old -> backup, new -> in place); undone on recovery.
+ * finishing: every file is in place; only backups remain to be removed.
  */
 export type Phase = 'staging' | 'committing' | 'finishing';
 
-interface JournalData {
+export interface JournalData {
+  /** The run's random id: its side files are named from it. */
+  run: string;
+  /** The repository's top level (real path) the entries are relative to. */
+  top: string;
   pid: number;
   host: string;
   started: string;
@@ -44,122 +45,111 @@ interface JournalData {
   entries: JournalEntry[];
 }
 
-/** The one line that says a dead run's write was undone (the writer prints it). */
-export function recoveryMessage(r: Recovery): string {
-  return `${LOCK_FILE}: a run (pid ${r.pid}) was interrupted while ${r.phase}; its write was undone (${r.restored} file(s) restored, ${r.removed} leftover(s) removed)`;
-}
-
-export class LockHeld extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LockHeld';
-  }
-}
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
-  }
-}
-
-/** What a recovery did, for the one line the writer prints. */
-export interface Recovery {
-  pid: number;
-  phase: Phase;
-  restored: number;
-  removed: number;
-  /** Files the interrupted run was writing. */
-  paths: string[];
-}
+const JOURNAL = 'journal.json';
+const RUN_ID = /^[0-9a-f]{16}$/;
+const HASH = /^[A-Za-z0-9_-]{22}$/;
+const STATUSES = new Set(['modified', 'created', 'deleted']);
+const PHASES = new Set(['staging', 'committing', 'finishing']);
 
 export class Journal {
   private data: JournalData;
-  /** The open AHEAD_LOG, once a temporary file was made ahead of the write. */
-  private aheadLog?: number;
-  private constructor(
-    private readonly root: string,
-    data: JournalData,
-  ) {
-    this.data = data;
+  /** This run recorded a journal (remove() removes only its own, never one a killed run left). */
+  private recorded = false;
+
+  constructor(private readonly home: LockHome) {
+    this.data = { run: randomName(), top: home.top, pid: process.pid, host: os.hostname(), started: new Date().toISOString(), phase: 'staging', entries: [] };
   }
 
-  /**
-   * Takes the repository's lock. A lock left by a process that is gone is recovered first (its
-   * interrupted write undone); one held by a live process refuses this run.
-   */
-  static acquire(root: string): { journal: Journal; recovered?: Recovery } {
-    const file = path.join(root, LOCK_FILE);
-    let recovered: Recovery | undefined;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = openSync(file, 'wx', 0o644);
-        const data: JournalData = { pid: process.pid, host: os.hostname(), started: new Date().toISOString(), phase: 'staging', entries: [] };
-        writeSync(fd, JSON.stringify(data));
-        closeSync(fd);
-        return { journal: new Journal(root, data), recovered };
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      }
-      const held = readJournal(file);
-      if (!held && justCreated(file)) {
-        // another run is between creating the lock and writing its first record
-        throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run is starting to write this repository; wait for it to finish`);
-      }
-      if (held && held.host === os.hostname() && alive(held.pid)) {
-        throw new LockHeld(`${LOCK_FILE}: another boot-upgrade run (pid ${held.pid}, started ${held.started}) is writing this repository; wait for it to finish`);
-      }
-      if (held && held.host !== os.hostname()) {
-        throw new LockHeld(`${LOCK_FILE}: held by a boot-upgrade run on ${held.host} (pid ${held.pid}); remove the file if that run is gone`);
-      }
-      recovered = held ? recover(root, held) : undefined;
-      rmSync(path.join(root, AHEAD_LOG), { force: true });
-      rmSync(file, { force: true });
-    }
-    throw new LockHeld(`${LOCK_FILE}: could not take the lock`);
+  /** The run's random id (temp-file.ts sideName). */
+  get run(): string {
+    return this.data.run;
   }
 
   /** Records the plan (or its phase) before acting on it: a later run can only undo what it finds here. */
   record(phase: Phase, entries?: JournalEntry[]): void {
     this.data = { ...this.data, phase, entries: entries ?? this.data.entries };
-    const file = path.join(this.root, LOCK_FILE);
-    const next = `${file}.${process.pid}.next`;
-    writeJson(next, this.data);
-    renameSync(next, file); // the journal itself is never half-written
-  }
-
-  /** Lists temporary files about to be made ahead of the write (before they exist). */
-  noteAhead(tmps: readonly string[]): void {
-    this.aheadLog ??= openSync(path.join(this.root, AHEAD_LOG), 'wx', 0o644);
-    writeSync(this.aheadLog, tmps.map((t) => t + '\n').join(''));
-  }
-
-  /** The log first: a log without its lock is never left behind. */
-  release(): void {
-    if (this.aheadLog !== undefined) {
-      closeSync(this.aheadLog);
-      this.aheadLog = undefined;
+    const next = path.join(this.home.dir, `journal.${randomName()}.next`);
+    try {
+      writeJson(next, this.data);
+      renameSync(next, path.join(this.home.dir, JOURNAL)); // the journal itself is never half-written
+      this.recorded = true;
+    } catch (e) {
+      rmSync(next, { force: true });
+      throw e;
     }
-    rmSync(path.join(this.root, AHEAD_LOG), { force: true });
-    rmSync(path.join(this.root, LOCK_FILE), { force: true });
   }
+
+  remove(): void {
+    if (this.recorded) rmSync(path.join(this.home.dir, JOURNAL), { force: true });
+  }
+
+  /**
+   * The journal a dead run left (the caller holds the lock: no live run writes one), checked
+   * before anything is done from it; undefined when there is none.
+   */
+  static left(home: LockHome): JournalData | undefined {
+    const file = path.join(home.dir, JOURNAL);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw refused(file, 'not valid JSON');
+    }
+    const problem = journalProblem(data, home.top, home.shared !== undefined);
+    if (problem) throw refused(file, problem);
+    return data as JournalData;
+  }
+
+  /** Removes the journal a dead run left, once recovered. */
+  static removeLeft(home: LockHome): void {
+    rmSync(path.join(home.dir, JOURNAL), { force: true });
+  }
+}
+
+function refused(file: string, why: string): LockHeld {
+  return new LockHeld(`${file}: not a journal boot-upgrade can undo (${why}); nothing was recovered or written. Remove it if no boot-upgrade run is writing this repository`);
+}
+
+/**
+ * Why `data` is not a journal whose every path lies inside `top`; undefined when it is. Outside
+ * git it must also name `top` (the folder of journals is keyed by a hash of it); in a git
+ * directory it belongs to that work tree wherever the tree was moved since.
+ */
+function journalProblem(data: unknown, top: string, sameTop: boolean): string | undefined {
+  const d = data as Partial<JournalData> | null;
+  if (!d || typeof d !== 'object' || typeof d.run !== 'string' || !RUN_ID.test(d.run) || typeof d.pid !== 'number' || !PHASES.has(d.phase as string) || !Array.isArray(d.entries)) {
+    return 'not the shape of a journal';
+  }
+  if (sameTop && d.top !== top) return `written for ${String(d.top)}, not for ${top}`;
+  const containment = new Containment(top);
+  for (const [i, e] of d.entries.entries()) {
+    const entry = e as Partial<JournalEntry> | null;
+    if (!entry || typeof entry.path !== 'string' || !STATUSES.has(entry.status as string)) return `entry ${i} is not a file of a write`;
+    if (!isPlainRelative(entry.path) || containment.problem(entry.path)) return `entry ${i}: '${entry.path}' is not a path inside ${top}`;
+    for (const h of [entry.before, entry.after]) if (h !== undefined && (typeof h !== 'string' || !HASH.test(h))) return `entry ${i}: not a SHA-256`;
+  }
+  return undefined;
 }
 
 /** Entries written per piece of the record. */
 const ENTRIES_PER_WRITE = 256;
 
 /**
- * JSON.stringify(data), written in pieces of entries: the whole record as one string is 2-3 MB
- * at 10,000 changed files, and a string that large is made in V8's large-object space, which
- * only a full collection frees; the write's three records were about 8 MB of the peak at 50,000
- * files. The bytes are those of JSON.stringify(data).
+ * JSON.stringify(data), written in pieces of entries: the whole record as one string is several
+ * MB at 10,000 changed files, and a string that large is made in V8's large-object space, which
+ * only a full collection frees. The bytes are those of JSON.stringify(data). The file is new
+ * (never one that exists, never through a link).
  */
 function writeJson(file: string, data: JournalData): void {
   const { entries, ...head } = data;
-  const fd = openSync(file, 'w', 0o644);
+  const fd = openSync(file, CREATE_NEW, 0o644);
   try {
     writeSync(fd, `${JSON.stringify(head).slice(0, -1)},"entries":[`);
     for (let i = 0; i < entries.length; i += ENTRIES_PER_WRITE) {
@@ -170,61 +160,4 @@ function writeJson(file: string, data: JournalData): void {
   } finally {
     closeSync(fd);
   }
-}
-
-function justCreated(file: string): boolean {
-  try {
-    return Date.now() - statSync(file).mtimeMs < 5000;
-  } catch {
-    return false;
-  }
-}
-
-function readAheadLog(root: string): string[] {
-  try {
-    return readFileSync(path.join(root, AHEAD_LOG), 'utf8').split('\n').filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-function readJournal(file: string): JournalData | undefined {
-  try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as JournalData;
-    return typeof data.pid === 'number' && Array.isArray(data.entries) ? data : undefined;
-  } catch {
-    return undefined; // empty or torn: the lock was being created when its run died
-  }
-}
-
-/** Undoes the write a dead run left half-done (see the phases), then removes its leftovers. */
-function recover(root: string, held: JournalData): Recovery {
-  const abs = (p: string) => path.join(root, p);
-  let restored = 0;
-  let removed = 0;
-  const remove = (p: string | undefined) => {
-    if (p && existsSync(abs(p))) {
-      rmSync(abs(p), { force: true });
-      removed++;
-    }
-  };
-  if (held.phase === 'committing') {
-    for (const e of [...held.entries].reverse()) {
-      if (e.status === 'created') {
-        // renamed into place when its temporary file is gone
-        if (e.tmp && !existsSync(abs(e.tmp)) && existsSync(abs(e.path))) remove(e.path);
-      } else if (e.backup && existsSync(abs(e.backup))) {
-        rmSync(abs(e.path), { force: true });
-        renameSync(abs(e.backup), abs(e.path));
-        restored++;
-      }
-    }
-  }
-  for (const e of held.entries) {
-    remove(e.tmp);
-    remove(e.backup);
-  }
-  // made ahead of the write: that run's temporary files inside the root, never a file of the tree
-  for (const tmp of readAheadLog(root)) if (isTemporaryName(tmp, held.pid)) remove(tmp);
-  return { pid: held.pid, phase: held.phase, restored, removed, paths: held.entries.map((e) => e.path) };
 }

@@ -1,6 +1,10 @@
 // The engine: scan, classify, run per-file passes to a fixed point, then project passes, and
 // return a ChangeSet. It writes nothing: sinks (write, diff, check, report) consume the result.
 import { createClassifier } from './classify.js';
+import { excluder } from './exclude.js';
+import { groupPerApplication } from './group.js';
+import { RULES } from '../report/rules.js';
+import { withoutSuppressed } from './suppress.js';
 import { appendAll, applyEdits } from './edits.js';
 import { Containment } from './contain.js';
 import { checkEdits, makeSelector, mapToRound, runFilePasses, runPassWhenReady, toFinding, toOriginalOffset, type FileOutcome, type Selector } from './file-run.js';
@@ -10,8 +14,8 @@ import { DEFAULT_MAX_FILE_SIZE, listFiles, readListed, type Skipped } from './sc
 import { ScratchBuffer } from './scratch.js';
 import { decode, LineIndex, looksBinary, looksUtf16 } from './text.js';
 import { recordMemory, recordPhase, timed, timedAsync } from './timing.js';
-import type { AheadFile } from './write-ahead.js';
 import { rememberParses } from '../formats/parse-memo.js';
+import { verifies } from './verify.js';
 import type {
   Edit,
   SourceFile,
@@ -22,6 +26,8 @@ import type {
   Finding,
   LeftAlone,
   LeaveAlone,
+  ModuleDecision,
+  ModuleLine,
   PassContext,
   ProjectPass,
   ProjectView,
@@ -33,6 +39,13 @@ import { NotReady } from './types.js';
 import type { MigrationTable } from '../table/types.js';
 
 export { DEFAULT_MAX_FILE_SIZE } from './scan.js';
+/**
+ * A configuration file (YAML, XML, .properties) is parsed whole, its parse tree and planned
+ * edits held at once: about 80 bytes of memory per byte of a file whose every line is renamed
+ * (4 MB: 360 MB; 70 MB: 3 GB). Larger ones are not read whatever --max-file-size (or a
+ * repository's configuration) says.
+ */
+export const MAX_CONFIG_FILE_SIZE = 4 * 1024 * 1024;
 const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['banner-image']);
 
 export interface EngineInput {
@@ -43,6 +56,8 @@ export interface EngineInput {
   options?: RunOptions;
   /** Restrict to these paths (relative to root), as `check file...` passes them. */
   only?: string[];
+  /** Globs of files and folders left out of the run (--exclude): neither read nor changed. */
+  exclude?: string[];
   configGlobs?: string[];
   maxFileSize?: number;
   /** Rule or pass ids to keep (--only) or drop (--skip). */
@@ -53,8 +68,6 @@ export interface EngineInput {
   leaveAlone?: LeaveAlone;
   /** Choices made once per run before the passes (types.ts RunDecision). */
   decisions?: readonly RunDecision[];
-  /** Told of each file the file passes changed, as they do, and when they are done (write-ahead.ts stages it for the write). */
-  stageAhead?: { offer(file: AheadFile): void; passesDone(): Promise<void> };
 }
 
 /** The same finding from two rounds is one finding; the same message on two lines is two. */
@@ -65,10 +78,16 @@ function findingKey(f: Finding): string {
 async function readWorkFiles(
   input: EngineInput,
   wanted: ReadonlySet<FileKind>,
-): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[] }> {
+): Promise<{ files: WorkFile[]; scanned: number; skipped: Skipped[]; excluded: number }> {
   const classifier = createClassifier(input.configGlobs);
-  // Files no pass reads are neither stat-ed nor opened.
-  const keep = (p: string) => wanted.has(classifier.classify(p));
+  const excluded = excluder(input.exclude);
+  let excludedCount = 0;
+  // Files no pass reads are neither stat-ed nor opened; excluded ones are counted, not read.
+  const keep = (p: string) => {
+    if (!wanted.has(classifier.classify(p))) return false;
+    if (excluded?.(p)) return (excludedCount++, false);
+    return true;
+  };
   const listing = await timedAsync('scan (list)', () => listFiles(input.root, { only: input.only, keep }));
   // The listing may end in a callback from the file system (a .gitignore read, git's output),
   // and everything after it runs in that callback's microtasks (the reads and passes are
@@ -87,14 +106,18 @@ async function readWorkFiles(
   // against 580-630 ms warm), since each async read costs four thread-pool round trips.
   const scratch = new ScratchBuffer(); // each file's bytes live until decoded: one buffer for all
   for (const rel of listing.paths) {
-    const opened = readListed(input.root, rel, maxFileSize, scratch);
+    const kind = classifier.classify(rel);
+    const limit = verifies(kind) ? Math.min(maxFileSize, MAX_CONFIG_FILE_SIZE) : maxFileSize;
+    const opened = readListed(input.root, rel, limit, scratch);
     if (!opened) continue;
     if ('skipped' in opened) {
+      if (opened.skipped.kind === 'too-large' && limit < maxFileSize) {
+        opened.skipped.reason = `larger than ${limit} bytes: a configuration file is parsed whole, in about 80 times its size of memory (split it; this limit holds whatever --max-file-size says)`;
+      }
       (opened.skipped.kind === 'unreadable' ? skipped : notFiles).push(opened.skipped);
       continue;
     }
     const { bytes, mode } = opened;
-    const kind = classifier.classify(rel);
     const binaryKind = BINARY_KINDS.has(kind);
     if (!binaryKind && looksBinary(bytes)) {
       const utf16 = looksUtf16(bytes);
@@ -107,7 +130,7 @@ async function readWorkFiles(
   skipped = [...notFiles, ...skipped];
   recordPhase('read (open, fstat, read) + decode', performance.now() - readStart);
   recordMemory('read + decode');
-  return { files, scanned: listing.listed, skipped };
+  return { files, scanned: listing.listed, skipped, excluded: excludedCount };
 }
 
 /**
@@ -184,7 +207,7 @@ function applyProjectEdits(byPath: Map<string, WorkFile>, result: { path: string
     const wanted = checkEdits(work.source, edits.filter((e) => select.rule(passId, e.rule)), sink, passId);
     const spliced = applyEdits(work.source.text, wanted);
     for (const e of spliced.deferred) {
-      sink.add(toFinding({ rule: 'engine/overlap', severity: 'warning', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
+      sink.add(toFinding({ rule: 'engine/overlap', severity: 'error', message: `${passId}: an edit (${e.rule}) overlapped another and was not applied; run again`, offset: e.start }, work.source));
     }
     if (spliced.applied.length === 0) continue;
     // new records rather than pushes: a file no pass changed shares the frozen empty ones
@@ -234,7 +257,8 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const wanted = new Set<FileKind>([...filePasses.flatMap((p) => p.kinds), ...projectPasses.flatMap((p) => p.kinds)]);
   // The module decision reads the build files even when no build pass runs (--only sources).
   if (input.leaveAlone && wanted.size > 0) for (const k of input.leaveAlone.kinds) wanted.add(k);
-  const { files, scanned, skipped } = await readWorkFiles(input, wanted);
+  if (wanted.size > 0) for (const d of input.decisions ?? []) for (const k of d.kinds ?? []) wanted.add(k);
+  const { files, scanned, skipped, excluded } = await readWorkFiles(input, wanted);
   const sink = new FindingSink();
   for (const s of skipped) if (s.kind === 'utf-16') sink.add({ rule: 'engine/utf-16', severity: 'warning', path: s.path, line: 1, column: 1, message: `${s.path} is UTF-16 text: it was not read nor migrated; convert it to UTF-8 and run again` });
   const ctx: PassContext = {
@@ -254,10 +278,11 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
     ]),
   );
 
-  const leftAlone = input.leaveAlone ? await input.leaveAlone.decide(ctx.project) : [];
+  const decision = input.leaveAlone ? await decideModulesWhenReady(input.leaveAlone, ctx, (input.only?.length ?? 0) > 0) : undefined;
+  const leftAlone = decision?.leftAlone ?? [];
   const classifier = createClassifier(input.configGlobs);
   const kindOf = (p: string) => ctx.project.byPath.get(p)?.kind ?? classifier.classify(p);
-  const isLeftAlone = (p: string) => leftAlone.some((m) => (m.dir === '' || p.startsWith(m.dir + '/')) && (!m.kinds || m.kinds.includes(kindOf(p))));
+  const isLeftAlone = (p: string) => leftAlone.some((m) => under(p, m.dir) && !m.except?.some((e) => under(p, e)) && (!m.kinds || m.kinds.includes(kindOf(p))));
   reportLeftAlone(leftAlone, input.leaveAlone?.rule, files, sink);
   ctx.isLeftAlone = isLeftAlone;
   ctx.decisions = await timedAsync('run decisions', () => decideAll(input.decisions ?? [], ctx));
@@ -266,7 +291,6 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const runnable = files.filter((work) => !isLeftAlone(work.path));
   await runAllFilePasses(runnable, filePasses, ctx, select, input, sink);
   recordPhase('file passes (all rounds)', performance.now() - passesStart);
-  await input.stageAhead?.passesDone();
   recordMemory('file passes');
 
   const byPath = new Map(files.map((f) => [f.path, f]));
@@ -294,18 +318,39 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   const collected = timed('collect changes (encode + compare)', () => collectChanges(files, fileOps, byPath));
   const changes = timed('verify rewritten files parse', () => collected.filter((c) => !refusedBroken(c, byPath, sink)));
   recordMemory('collect changes');
-  const findings = sink.all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
+  const textAsRead = (p: string) => byPath.get(p)?.initial?.text;
+  const { kept, suppressed } = withoutSuppressed(sink.all, textAsRead);
+  const modules = decision?.modules;
+  const finishing = modules ? finishedModuleFilter(modules) : () => false;
+  // a module already on the 3.0 line took the 2.x to 3.0 step: what only describes that step is not said
+  const said = kept.filter((f) => !RULES[f.rule]?.step || !finishing(f.path));
+  const findings = groupPerApplication(said).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
   const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
-  return { root: input.root, changes, findings, errors, stats: { scanned, read: files.length, skipped } };
+  const stats = { scanned, read: files.length, skipped, ...(excluded ? { excluded } : {}), ...(suppressed ? { suppressed } : {}) };
+  return { root: input.root, ...(modules ? { modules } : {}), changes, findings, errors, stats };
 }
 
-/** One info finding per module left alone, on its build file. */
+const under = (p: string, dir: string) => dir === '' || p.startsWith(dir + '/');
+
+/** One finding per module left alone, on its build file: info, or the error that made it so. */
 function reportLeftAlone(modules: LeftAlone[], rule: string | undefined, files: WorkFile[], sink: FindingSink): void {
   for (const m of modules) {
+    if (m.quiet) continue;
     const work = files.find((f) => f.path === m.path);
     const read = work ? original(work) : undefined;
-    sink.add(toFinding({ rule: rule ?? 'left-alone', severity: 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
+    sink.add(toFinding({ rule: m.rule ?? rule ?? 'left-alone', severity: m.severity ?? 'info', message: m.message, offset: m.offset }, { path: m.path, text: read?.text }, read?.lines));
   }
+}
+
+/** The module decision; one that needs a parser loaded first (NotReady) waits and decides again. */
+async function decideModulesWhenReady(leave: LeaveAlone, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
+  return timedAsync('module decision', () => runPassWhenReady(() => leave.decide(ctx.project, ctx, partial)));
+}
+
+/** Whether a path lies in a module already on the 3.0 line (its deepest module decides). */
+function finishedModuleFilter(modules: ModuleLine[]): (path: string) => boolean {
+  const deepestFirst = [...modules].sort((a, b) => b.dir.length - a.dir.length);
+  return (p) => deepestFirst.find((m) => under(p, m.dir) || p === m.dir)?.line === 'boot3';
 }
 
 /** A project pass that throws is an internal-error finding naming it; the other passes still run. */
@@ -348,10 +393,6 @@ async function runAllFilePasses(files: WorkFile[], passes: readonly FilePass[], 
     if (!work.initial) continue;
     const outcome = runFilePasses(work.initial, passes, ctx, select);
     applyOutcome(work, outcome instanceof Promise ? await outcome : outcome, sink);
-    const changed = work.source !== work.initial ? work.source! : undefined;
-    if (changed) input.stageAhead?.offer({ path: work.path, mode: work.mode, source: changed });
-    // a turn of the event loop now and then: the stager's answers, and a Ctrl-C, are seen
-    if (input.stageAhead && i % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
     input.onProgress?.(++done, files.length);
   }
 }

@@ -1,32 +1,18 @@
 // A write's side files: the temporary file beside a target that holds its new content until it
-// is renamed into place, and the backup its old content is renamed to. Written by the write
-// (write.ts) and, ahead of it, by the stager's worker (write-ahead.ts).
+// takes the target's name, and the backup the old content is renamed to. Their names carry the
+// run's random id (journal.ts), so that no one can prepare a file or a link under them.
 import { closeSync, fchmodSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { rm, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { underRoot } from './contain.js';
+import { unlink, rm } from 'node:fs/promises';
+import { CREATE_NEW } from './lock.js';
 
-/** `.name.boot-upgrade-<pid>.tmp|.bak` beside the file: the journal lists them for a later run. */
-export function sideName(rel: string, suffix: 'tmp' | 'bak'): string {
+/** `.name.boot-upgrade-<run>.tmp|.bak|.aside` beside the file (`rel` relative to any folder). */
+export function sideName(rel: string, run: string, suffix: 'tmp' | 'bak' | 'aside'): string {
   const slash = rel.lastIndexOf('/');
-  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${process.pid}.${suffix}`;
-}
-
-/** The absolute path of the temporary file of `rel` (a path relative to root). */
-export function temporaryOf(root: string, rel: string): string {
-  return underRoot(root, sideName(rel, 'tmp'));
+  return `${rel.slice(0, slash + 1)}.${rel.slice(slash + 1)}.boot-upgrade-${run}.${suffix}`;
 }
 
 /**
- * Whether `rel` (from a dead run's journal) names a temporary file of run `pid` inside the root:
- * what a recovery may remove, and nothing else (no source, no `..`, no absolute path).
- */
-export function isTemporaryName(rel: string, pid: number): boolean {
-  return rel.endsWith(`.boot-upgrade-${pid}.tmp`) && !path.isAbsolute(rel) && !rel.split('/').includes('..');
-}
-
-/**
- * Creates the temporary file (never one that exists: `wx`) with the target's exact mode.
+ * Creates the temporary file (never one that exists, never through a link) with the target's exact mode.
  * No fsync per file: the rename already guarantees that no reader ever sees a half-written
  * file, and an fsync of each of thousands of files cost more than the whole migration (measured:
  * 3.8 s of 12 s idle on 1,925 written files). Synchronous calls: each is a few microseconds
@@ -34,7 +20,7 @@ export function isTemporaryName(rel: string, pid: number): boolean {
  * files went from about 0.75 s to 0.2 s of wall time).
  */
 export function writeTemp(tmp: string, content: Uint8Array, mode: number): void {
-  const fd = openSync(tmp, 'wx', mode);
+  const fd = openSync(tmp, CREATE_NEW, mode);
   try {
     writeFileSync(fd, content);
     fchmodSync(fd, mode); // open() applies the umask; keep the original mode exactly
@@ -53,7 +39,7 @@ const UNLINKS_IN_FLIGHT = 256;
  * 10,000 backups at once were 15 MB of the run's peak.
  */
 export async function removeFiles(paths: readonly string[]): Promise<void> {
-  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : rm(p, { force: true })));
+  const remove = (p: string) => unlink(p).catch((e: NodeJS.ErrnoException) => (cannotExist(e) ? undefined : rm(p, { force: true })));
   let next = 0;
   let last = paths.length; // the main thread takes from the end, the pool from the start
   const worker = async () => {
@@ -74,6 +60,11 @@ export function removeNow(file: string): void {
   try {
     unlinkSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(file, { force: true });
+    if (!cannotExist(e as NodeJS.ErrnoException)) rmSync(file, { force: true });
   }
+}
+
+/** An error that says there is no such file to remove (a name too long could never have been made). */
+function cannotExist(e: NodeJS.ErrnoException): boolean {
+  return e.code === 'ENOENT' || e.code === 'ENAMETOOLONG' || e.code === 'ENOTDIR';
 }

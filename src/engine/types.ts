@@ -61,6 +61,17 @@ export interface Finding {
   column: number;
   message: string;
   docs?: string;
+  /** For a rule that is one fact per application (report/rules.ts perApplication): its folder. */
+  application?: string;
+  /** Every occurrence behind a finding that stands for several (each route of an application). */
+  related?: RelatedLocation[];
+}
+
+export interface RelatedLocation {
+  path: string;
+  line: number;
+  column: number;
+  message: string;
 }
 
 export type Encoding = 'utf8' | 'latin1';
@@ -116,6 +127,8 @@ export interface PassContext {
  */
 export interface RunDecision {
   id: string;
+  /** File kinds the decision reads: read even when no selected pass reads them (--only properties). */
+  kinds?: FileKind[];
   decide(ctx: PassContext): unknown;
 }
 
@@ -129,6 +142,9 @@ export interface PassResult {
    */
   settled?: boolean;
 }
+
+/** An option the run cannot honour (an unknown --boot-version): a usage error, found before any file is read. */
+export class OptionError extends Error {}
 
 /** Thrown by a format adapter when a file cannot be parsed: the file is left untouched and reported. */
 export class ParseError extends Error {
@@ -222,16 +238,46 @@ export interface LeftAlone {
   dir: string;
   /** Only files of these kinds under `dir` (absent: every file). */
   kinds?: FileKind[];
+  /** Folders below `dir` that are modules of their own and not left alone (a Boot module inside a Quarkus build). */
+  except?: string[];
   path: string;
   offset?: number;
   message: string;
+  /** The finding that says so: LeaveAlone.rule at info unless given (a build that cannot be read is an error). */
+  rule?: string;
+  severity?: Severity;
+  /** Say nothing (the run's verdict says it for the whole repository). */
+  quiet?: boolean;
+}
+
+/**
+ * The Spring Boot line of one module (the folder of a build file, or the repository root when it
+ * has none), decided from its build as read: `boot2` is migrated; `boot3` (the 3.0 line this tool
+ * migrates to) is finished (changes and errors, no findings about the 2.x to 3.0 step, which it
+ * already took); `later` and `none` are left alone.
+ */
+export interface ModuleLine {
+  dir: string;
+  /** The build file (absent: no build file, Boot 2 assumed). */
+  build?: string;
+  line: 'boot2' | 'boot3' | 'later' | 'none';
+  /** The Boot version the build resolves, when it is in the repository. */
+  version?: string;
+  /** Why, in a few words (the parent, the plugin, "Quarkus"). */
+  why?: string;
+}
+
+export interface ModuleDecision {
+  leftAlone: LeftAlone[];
+  modules: ModuleLine[];
 }
 
 /** Decides, before the passes run, which parts of the repository to leave alone (and from which file kinds). */
 export interface LeaveAlone {
   rule: string;
   kinds: FileKind[];
-  decide(project: ProjectView): Promise<LeftAlone[]>;
+  /** `partial`: the run reads only some files (a list was given): nothing is called non-Boot for lack of evidence. */
+  decide(project: ProjectView, ctx: PassContext, partial: boolean): Promise<ModuleDecision>;
 }
 
 export interface ProjectView {
@@ -257,11 +303,14 @@ export interface FileChange {
 
 export interface RunResult {
   root: string;
+  /** The Spring Boot line of each module as read (absent when no module decision ran). */
+  modules?: ModuleLine[];
   changes: FileChange[];
   findings: Finding[];
   /** Files that could not be read or parsed (also reported as error findings). */
   errors: Finding[];
-  stats: { scanned: number; read: number; skipped: Skipped[] };
+  /** excluded: files left out by --exclude; suppressed: findings silenced by a comment; baselined: by the baseline file. */
+  stats: { scanned: number; read: number; skipped: Skipped[]; excluded?: number; suppressed?: number; baselined?: number };
   /** The Spring Boot release the run migrated to, and the newest line the table knows (set by planMigration). */
   target?: { version: string; minor: string; newest?: { minor: string; version: string } };
 }

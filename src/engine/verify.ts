@@ -8,6 +8,7 @@ import { parseProperties } from '../formats/properties.js';
 import { parseXml } from '../formats/xml.js';
 import { duplicateKey } from '../formats/yaml-keys.js';
 import { parsedBefore } from '../formats/parse-memo.js';
+import { aliasChange, aliasView, type AliasView } from '../formats/yaml-aliases.js';
 import type { FileKind } from './types.js';
 
 type Checker = (text: string) => { ok: true; docs?: number } | { ok: false; problem: string };
@@ -16,18 +17,39 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/:$/, '');
 }
 
-const yaml: Checker = (text) => {
-  const known = parsedBefore('yaml', text);
-  if (known !== undefined) return { ok: true, docs: known };
-  const docs = yamlLib().parseAllDocuments(text, { uniqueKeys: false });
-  const list = [...docs];
+function parseYaml(text: string): { ok: true; docs: number; aliases: AliasView[] } | { ok: false; problem: string } {
+  const list = [...yamlLib().parseAllDocuments(text, { uniqueKeys: false })];
   for (const doc of list) {
     if (doc.errors[0]) return { ok: false, problem: firstLine(doc.errors[0].message) };
     const duplicate = duplicateKey(doc);
     if (duplicate) return { ok: false, problem: duplicate.message };
   }
-  return { ok: true, docs: list.length };
+  return { ok: true, docs: list.length, aliases: list.map(aliasView) };
+}
+
+const yaml: Checker = (text) => {
+  const known = parsedBefore('yaml', text);
+  if (known !== undefined) return { ok: true, docs: known };
+  return parseYaml(text);
 };
+
+/**
+ * A YAML rewrite must keep what every alias stands for (yaml-aliases.ts): the documents are
+ * compared resolved, not only parsed. Only a text with an alias (`*`) can have one.
+ */
+function yamlAliasProblem(before: string, after: string): string | undefined {
+  if (!after.includes('*')) return undefined;
+  const now = parseYaml(after);
+  const was = parseYaml(before);
+  if (!now.ok || !was.ok) return undefined; // judged by the parse itself
+  // a document the text had an unresolved alias in already is not judged (it did not load before either)
+  for (let i = 0; i < now.aliases.length; i++) {
+    if (was.aliases[i]?.unresolved !== undefined) continue;
+    const change = aliasChange(was.aliases[i] ?? { meanings: new Map() }, now.aliases[i]!);
+    if (change) return change;
+  }
+  return undefined;
+}
 
 const xml: Checker = (text) => {
   if (parsedBefore('xml', text) !== undefined) return { ok: true };
@@ -83,5 +105,5 @@ export function breaksFile(kind: FileKind, before: string, after: string): strin
   if (!was.ok) return undefined;
   if (!now.ok) return `the rewritten file would not parse (${now.problem})`;
   if (was.docs !== undefined && now.docs !== was.docs) return `the rewrite would turn ${was.docs} document(s) into ${now.docs}`;
-  return undefined;
+  return kind === 'yaml' ? yamlAliasProblem(before, after) : undefined;
 }

@@ -8,6 +8,7 @@ import { lazyModule } from '../engine/lazy.js';
 
 const gep = lazyModule<typeof import('good-enough-parser')>('good-enough-parser');
 import { ParseError } from '../engine/types.js';
+import { maskSlashy, OPERAND_EXPECTED } from './groovy-slashy.js';
 
 export interface BuildToken {
   type: 'symbol' | 'op' | 'string' | 'number' | 'open' | 'close';
@@ -42,21 +43,27 @@ let groovy: ReturnType<typeof import('good-enough-parser').lang.createLang> | un
 
 export function groovyTokens(text: string): BuildToken[] {
   groovy ??= gep().lang.createLang('groovy');
+  // slashy strings found first and masked (same length), so brackets inside a regular expression cannot unbalance the lexer's tree
+  const masked = maskSlashy(text);
   let root: GepNode;
   try {
-    root = groovy.parse(text).node as unknown as GepNode;
+    root = groovy.parse(masked.text).node as unknown as GepNode;
   } catch (e) {
     throw new ParseError(`Groovy lexer: ${(e as Error).message}`);
   }
   const out: BuildToken[] = [];
-  flatten(text, root.children ?? [], 0, out);
-  const tokens = withSlashyStrings(text, out);
+  flatten(masked.text, root.children ?? [], 0, out);
+  const tokens = withSlashyStrings(text, opaqueSlashy(out, masked.spans));
   markLineStarts(text, tokens);
   return tokens;
 }
 
-/** Tokens after which a `/` opens a slashy string rather than dividing (Groovy's own rule). */
-const OPERAND_EXPECTED = new Set(['=', '==', '!=', '=~', '==~', ',', ':', '?', '&&', '||', '!', '+', '<<', '->', 'return', 'in']);
+/** The string tokens the lexer read where a slashy string was masked become one opaque token each. */
+function opaqueSlashy(tokens: BuildToken[], spans: [number, number][]): BuildToken[] {
+  if (spans.length === 0) return tokens;
+  const at = new Map(spans.map(([s, e]) => [s, e]));
+  return tokens.map((t) => (t.type === 'string' && at.get(t.start) === t.end ? { type: 'symbol', value: SLASHY, start: t.start, end: t.end, depth: t.depth, lineStart: false } : t));
+}
 
 function opensSlashy(prev: BuildToken | undefined, slash: BuildToken, text: string): boolean {
   if (slash.type !== 'op' || slash.value !== '/') return false;
@@ -122,6 +129,8 @@ function flatten(text: string, nodes: GepNode[], depth: number, out: BuildToken[
     switch (n.type) {
       case 'symbol':
       case 'operator':
+        // the lexer reads a comment that never ends as the operators `/` and `*`: the script would not compile
+        if (n.value === '/' && text[n.offset! + 1] === '*') throw new ParseError("comment '/*' is never closed", n.offset);
         out.push(token(n.type === 'symbol' ? 'symbol' : 'op', n.value!, n.offset!, depth));
         break;
       case 'number': {
@@ -161,10 +170,13 @@ function token(type: BuildToken['type'], value: string, offset: number, depth: n
   return { type, value, start: offset, end: offset + value.length, depth, lineStart: false };
 }
 
+/** The lexer closes what runs to the end of the file with an end token at its very start. */
+const neverClosed = (open: { offset: number }, close: { offset: number } | undefined) => !close || close.offset <= open.offset;
+
 function stringToken(n: GepNode, depth: number): BuildToken {
   const open = n.startsWith!;
   const close = n.endsWith;
-  if (!close) throw new ParseError('string is never closed', open.offset);
+  if (neverClosed(open, close)) throw new ParseError(`string ${open.value} is never closed`, open.offset);
   // '...' and "..." end on their line in Groovy: a line break inside means the quote was never
   // closed and the lexer ran on into the code below
   if (open.value.length === 1 && /[\r\n]/.test(n.children?.map((c) => c.value ?? '').join('') ?? '')) {
@@ -175,6 +187,7 @@ function stringToken(n: GepNode, depth: number): BuildToken {
   const vars: string[] = [];
   let templated = false;
   for (const c of n.children ?? []) {
+    if (c.type === 'template-tree' && neverClosed(c.startsWith!, c.endsWith)) throw new ParseError("'${' is never closed", c.startsWith!.offset);
     if (c.type === 'string-value') value += c.value;
     else if (c.type === 'template-tree' || c.type === 'symbol') {
       templated = true;
@@ -187,9 +200,9 @@ function stringToken(n: GepNode, depth: number): BuildToken {
     type: 'string',
     value,
     start: open.offset,
-    end: close.offset + close.value.length,
+    end: close!.offset + close!.value.length,
     contentStart,
-    contentEnd: close.offset,
+    contentEnd: close!.offset,
     ...(templated ? { templated, vars } : {}),
     depth,
     lineStart: false,

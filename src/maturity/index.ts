@@ -48,7 +48,11 @@ export async function maturityReport(o: MaturityOptions): Promise<Report> {
   let input = statSync(o.target).isDirectory() ? await directoryInput(o.target, vocab, o) : openApiFileInput(o.target, vocab);
   const probeOpts = { ...PROBE_DEFAULTS, ...o.probe };
   if (base) input = input.operations.length ? await probeOperations(input, base, vocab, probeOpts) : await crawl(base, vocab, probeOpts);
-  if (!input.operations.length) throw new MaturityInputError(`${o.target}: no HTTP operations found (no controllers, router functions, SOAP endpoints or OpenAPI document)${base ? ` and nothing answered at ${base.href}` : ''}`);
+  if (!input.operations.length) {
+    // why the service did not answer (refused, timed out, not found): the probe's own words
+    const why = input.notes.find((n) => n.startsWith('probe GET ') || n.startsWith('probe stopped') || n.startsWith('not '));
+    throw new MaturityInputError(`${o.target}: no HTTP operations found (no controllers, router functions, SOAP endpoints or OpenAPI document)${base ? ` and nothing answered at ${base.href}${why ? ` (${why})` : ''}` : ''}`);
+  }
   return grade(input, vocab, o.rule ?? 'min', base?.href);
 }
 

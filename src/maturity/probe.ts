@@ -24,6 +24,16 @@ export interface ProbeResponse {
 
 export class ProbeError extends Error {}
 
+/**
+ * Why a request failed, in the network's words: fetch says only `fetch failed`, with the reason
+ * in its cause, which may be an AggregateError (one error per address tried) with no message of its own.
+ */
+function failureReason(e: unknown): string {
+  const cause = (e as { cause?: Error & { code?: string; errors?: Error[] } }).cause;
+  const parts = [cause?.message, cause?.errors?.map((x) => x.message).filter(Boolean).join('; '), cause?.code, (e as Error).message];
+  return parts.find((p) => typeof p === 'string' && p.length > 0) ?? 'unknown failure';
+}
+
 /** Validates --url: an absolute http(s) URL. */
 export function probeBase(url: string): URL {
   let u: URL;
@@ -77,7 +87,7 @@ export class Prober {
       try {
         res = await fetch(current, { method, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs), headers: { accept: 'application/hal+json, application/json;q=0.9, */*;q=0.5' } });
       } catch (e) {
-        const reason = (e as Error).name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : ((e as Error & { cause?: Error }).cause?.message ?? (e as Error).message);
+        const reason = (e as Error).name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : failureReason(e);
         return { url: current.href, status: 0, contentType: '', allow: [], links: [], error: reason };
       }
       if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
@@ -208,7 +218,10 @@ export async function probeOperations(input: GradeInput, base: URL, v: Vocabular
     results.set(p, { get: hasGet ? await prober.request('GET', url) : undefined, options: await prober.request('OPTIONS', url) });
   }
   const notes = [...input.notes, ...prober.notes];
-  for (const [p, r] of results) if (r.get?.error) notes.push(`probe GET ${p}: ${r.get.error}`);
+  for (const [p, r] of results) {
+    if (r.get?.error) notes.push(`probe GET ${p}: ${r.get.error}`);
+    if (r.options?.error) notes.push(`probe OPTIONS ${p}: ${r.options.error}`);
+  }
   notes.push(...unseen(input.operations));
   const operations = input.operations.map((o) => {
     const r = results.get(normalizePath(o.path));

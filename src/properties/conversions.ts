@@ -65,6 +65,8 @@ export function convertValue(row: PropertyConversion, present: PresentKey[]): Co
     }
     case 'single-item': {
       if (present.length !== 1) return report(row, 'several of these keys are set');
+      // `${JOBS}` is one item as written, but the value it resolves to may list several
+      if (present[0]!.value.includes('${')) return report(row, `the value '${present[0]!.value.trim()}' is a placeholder that may list several values; 3.0 runs only one (name it in ${row.to})`);
       const items = present[0]!.value.split(',').map((s) => s.trim()).filter(Boolean);
       if (items.length !== 1) return report(row, `${items.length} values are listed; 3.0 runs only one (name it in ${row.to})`);
       return { kind: 'set', key: row.to, value: items[0]!, consumed: [present[0]!.key] };

@@ -276,3 +276,12 @@ export function resolveEnvVar(table: MigrationTable, name: string): { to: string
   if (rule?.kind !== 'rename' || rule.rule !== RULES.renamePrefix) return undefined;
   return { to: prefix.to + upper.slice(prefix.from.length), rule };
 }
+
+/**
+ * The impact of a key the run leaves in place (removed, or not converted): Spring Boot 3.0
+ * ignores a key it no longer binds, so the application starts and the setting no longer applies
+ * (`warning`); a key the metadata only deprecates (level `warning`) is still bound (`info`).
+ */
+export function keptKeySeverity(level: 'error' | 'warning'): 'warning' | 'info' {
+  return level === 'error' ? 'warning' : 'info';
+}

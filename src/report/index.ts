@@ -6,6 +6,7 @@ import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
 import type { VerifyResult } from './verify-status.js';
+import type { VerdictMode } from './verdict.js';
 
 export interface FormatOptions {
   color: boolean;
@@ -15,6 +16,8 @@ export interface FormatOptions {
   base?: { dir: string; kind: string; prefix?: string };
   /** The build verify ran, for `verify` and `migrate --verify` (report and check run none). */
   verify?: VerifyResult;
+  /** The run wrote its changes (migrate) or only planned them (a dry run, check, report): the verdict's tense. */
+  verdictMode?: VerdictMode;
 }
 
 export type Formatter = (result: RunResult, options: FormatOptions) => string;

@@ -8,8 +8,9 @@ import type { Finding, RunResult } from '../engine/types.js';
 import { visible } from './escape.js';
 import type { FormatOptions } from './index.js';
 import { markdownDocs } from './links.js';
-import { byApplication, isPerApplication, ruleSummary } from './rules.js';
+import { applicationOf, isPerApplication, ruleSummary, RULES } from './rules.js';
 import { verifyStatusLine } from './verify-status.js';
+import { verdictOf } from './verdict.js';
 
 /** GitHub's limit for a pull-request or issue body. */
 export const MARKDOWN_LIMIT = 65_536;
@@ -102,12 +103,13 @@ function humanSection(result: RunResult, cap: number): string[] {
   return lines;
 }
 
-/** One checkbox per application; its findings (one sentence each) folded below it. */
+/** One checkbox per application; its occurrences (one sentence each) folded below it. */
 function applicationItems(list: Finding[], cap: number): string[] {
   const lines: string[] = [];
-  for (const [app, found] of byApplication(list)) {
-    lines.push(`- [ ] **${found[0]!.severity}** application ${code(app)}, ${found.length} finding(s)`, '');
-    const items = found.map((f) => `- ${code(`${f.path}:${f.line}:${f.column}`)}: ${md(firstSentence(f.message))}`);
+  for (const f of list) {
+    const found = f.related ?? [f];
+    lines.push(`- [ ] **${f.severity}** application ${code(f.application ?? applicationOf(f.path))}, ${found.length} ${RULES[f.rule]?.perApplication?.noun ?? 'finding'}(s)`, '');
+    const items = found.map((r) => `- ${code(`${r.path}:${r.line}:${r.column}`)}: ${md(firstSentence(r.message))}`);
     lines.push(...foldedList(items, cap, 'findings').map((l) => (l ? '  ' + l : l)));
   }
   return lines;
@@ -129,6 +131,8 @@ function render(result: RunResult, options: FormatOptions, cap: number): string 
   const base = options.base ? ` Paths are relative to the ${options.base.kind}.` : '';
   return [
     '# Spring Boot 2.7 → 3.0 migration report',
+    '',
+    `**Verdict:** ${md(verdictOf(result, options.verdictMode ?? 'planned').message)}.`,
     '',
     `boot-upgrade ${options.toolVersion}: ${result.stats.scanned} files scanned, ${result.changes.length} changed automatically, ${result.findings.length} findings need a human (${errors} errors).${base} Every rule is explained in the rule index of boot-upgrade (docs/rules.md in its package).`,
     '',

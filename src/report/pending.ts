@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { lazyModule } from '../engine/lazy.js';
 import type { FileChange } from '../engine/types.js';
+import { visible } from './escape.js';
 
 // loaded only when a file would change (a clean commit never needs it)
 const diffLib = lazyModule<typeof import('diff')>('diff');
@@ -31,7 +32,8 @@ export function pendingLines(change: FileChange): PendingLine[] {
   return out;
 }
 
-const short = (s: string) => (s.length > 120 ? s.slice(0, 117) + '...' : s);
+// a line of the repository, shown on a terminal: control characters as escapes
+const short = (s: string) => visible(s.length > 120 ? s.slice(0, 117) + '...' : s);
 
 function describeLine(p: PendingLine): string {
   if (!p.before) return `add \`${short(p.after)}\``;
@@ -41,14 +43,21 @@ function describeLine(p: PendingLine): string {
 
 export function pendingMessage(change: FileChange): string[] {
   const rules = Object.keys(change.rules).join(', ');
-  if (change.status !== 'modified') return [`${change.path}: would be ${change.status} [${rules}]`];
+  const file = visible(change.path);
+  if (change.status !== 'modified') return [`${file}: would be ${change.status} [${rules}]`];
   const lines = pendingLines(change);
-  const out = lines.slice(0, LINES_PER_FILE).map((p) => `${change.path}:${p.line}: ${describeLine(p)} [${rules}]`);
-  if (lines.length > LINES_PER_FILE) out.push(`${change.path}: and ${lines.length - LINES_PER_FILE} more changed line(s)`);
-  return out.length ? out : [`${change.path}: would change [${rules}]`];
+  const out = lines.slice(0, LINES_PER_FILE).map((p) => `${file}:${p.line}: ${describeLine(p)} [${rules}]`);
+  if (lines.length > LINES_PER_FILE) out.push(`${file}: and ${lines.length - LINES_PER_FILE} more changed line(s)`);
+  return out.length ? out : [`${file}: would change [${rules}]`];
 }
 
-const quote = (p: string) => (/^[\w./@+-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`);
+/** A path for the shell: as it is when plain, in single quotes, or (control characters in it) as bash's $'...' with escapes. */
+function quote(p: string): string {
+  if (/^[\w./@+-]+$/.test(p)) return p;
+  const shown = visible(p);
+  if (shown === p) return `'${p.replace(/'/g, `'\\''`)}'`;
+  return `$'${shown.replace(/'/g, "\\'")}'`;
+}
 
 /** `boot-upgrade migrate a b && git add a b`, with paths as seen from the current folder. */
 export function fixCommand(changes: FileChange[], baseDir: string, cwd = process.cwd()): string {

@@ -10,10 +10,17 @@ export interface RuleInfo {
   /** One plain sentence: what the rule finds or changes and why. */
   summary: string;
   /**
-   * Findings are one fact about a whole application (every route of it stops matching /a/):
-   * summaries show one entry per application, listing the occurrences inside it.
+   * Findings are one fact about a whole application (every route of it stops matching /a/): the
+   * engine makes one finding per application (`N <noun>(s) <what>`), every occurrence in its
+   * `related` list (src/engine/group.ts).
    */
-  perApplication?: boolean;
+  perApplication?: { noun: string; what: string };
+  /**
+   * The finding describes behaviour that changed between 2.x and 3.0 (a default, a phase, a
+   * format), not something wrong in the files: a module already on the 3.0 line took that step,
+   * so it is not said there (src/engine/run.ts).
+   */
+  step?: true;
 }
 
 const P = 'docs/properties.md';
@@ -43,7 +50,7 @@ export const RULES: Record<string, RuleInfo> = {
   'sources/jakarta-annotation-wildcard': { doc: S, summary: 'import javax.annotation.* cannot move as a whole: single-type jakarta.annotation imports are added; remove the wildcard if nothing else uses it.' },
   'sources/jakarta-mixed': { doc: S, summary: 'The file imports the same specification from both javax and jakarta; only one can be on a Spring Boot 3.0 class path.' },
   'sources/type-rename': { doc: S, summary: 'A type, annotation or constant renamed in Spring Boot 3.0 is renamed at its import and every use.' },
-  'sources/package-rename': { doc: S, summary: 'A package that moved (Dropwizard metrics servlets, Thymeleaf spring5 to spring6) is rewritten in imports and qualified names.' },
+  'sources/package-rename': { doc: S, summary: 'A package that moved (Dropwizard metrics servlets, Thymeleaf spring5 to spring6, Spring Security\'s servlet Kotlin DSL) is rewritten in imports and qualified names.' },
   'sources/constructor-binding': { doc: S, summary: 'Type-level @ConstructorBinding is gone in 3.0: it is removed (or moved to the binding constructor, new package); ambiguous cases are reported.' },
   'sources/enable-batch-processing': { doc: S, summary: '@EnableBatchProcessing makes Boot 3.0 back off its batch auto-configuration: removed when it has no attributes, reported otherwise.' },
   'sources/property-key': { doc: S, summary: 'A renamed configuration key inside @Value, @ConditionalOnProperty, test property sources or Environment lookups is renamed; removed keys are reported.' },
@@ -76,27 +83,30 @@ export const RULES: Record<string, RuleInfo> = {
   'build/properties-migrator': { doc: B, summary: 'spring-boot-properties-migrator is on the class path (added by --add-properties-migrator): remove it once the migration is done.' },
   'build/imported-bom': { doc: B, summary: 'A BOM that Spring Boot 3.0 imports itself is imported at a lower version, which would override Boot\'s.' },
   'build/xml-entity': { doc: B, summary: 'The pom uses DOCTYPE entities; values that hold an entity reference are never edited.' },
+  'build/non-boot-module': { doc: B, summary: 'A module that is not a Spring Boot module (Android, a Gradle plugin, a BOM, Quarkus, Micronaut, a plain Java EE war, a Boot-free Gradle build) is left exactly as it is, also inside a Boot reactor.' },
+  'build/already-boot3': { doc: B, summary: 'A module already on Spring Boot 3.1 or later is past the 3.0 line this tool migrates to: it is left exactly as it is.' },
+  'build/code-generator': { doc: B, summary: "A code generator the build runs writes javax code (OpenAPI Generator's spring generator without useSpringBoot3 or useJakartaEe): the option is set where the plugin's release has it (spring, 6.0.1+), else the generated sources do not compile on Boot 3.0 and the option to set is named." },
   'build/unchecked-starter': { doc: B, summary: 'A third-party *-spring-boot-starter that Spring Boot does not manage and the migration table does not know: check that its version supports Spring Boot 3.0.' },
   'project/spring-factories': { doc: J, summary: 'Auto-configurations registered under EnableAutoConfiguration in spring.factories move to META-INF/spring/...AutoConfiguration.imports, which Boot 3.0 reads instead.' },
   'project/spring-factories-test-slice': { doc: J, summary: 'Test-slice entries in spring.factories must move to their own .imports file by hand.' },
   'project/banner-image': { doc: J, summary: 'Image banners are gone in 3.0: the image is rendered into banner.txt as Boot 2 printed it, or reported.' },
   'project/env-var': { doc: J, summary: 'An environment variable form of a renamed key (SPRING_REDIS_HOST) is renamed in .env files and reported in Dockerfiles, compose files and manifests.' },
-  'project/trailing-slash': { doc: J, perApplication: true, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
-  'project/log-date-format': { doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
-  'project/jmx-exposure': { doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
-  'project/show-values': { doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
+  'project/trailing-slash': { step: true, doc: J, perApplication: { noun: 'route', what: 'whose trailing-slash form stops matching' }, summary: 'Spring Framework 6 no longer matches a trailing slash by default: GET /a/ no longer reaches a handler mapped to /a.' },
+  'project/log-date-format': { step: true, doc: J, summary: 'The default log date format changed to ISO-8601 in 3.0; set logging.pattern.dateformat to keep the old one.' },
+  'project/jmx-exposure': { step: true, doc: J, summary: 'JMX now exposes only the health endpoint by default; set management.endpoints.jmx.exposure.include to expose more.' },
+  'project/show-values': { step: true, doc: J, summary: 'env and configprops endpoint values are masked by default in 3.0; set management.endpoint.*.show-values to see them.' },
   'project/keys-to-sanitize': { doc: J, summary: 'keys-to-sanitize was removed; implement a SanitizingFunction instead.' },
-  'project/isolated-object-mapper': { doc: J, summary: 'Actuator responses use an isolated ObjectMapper in 3.0: custom endpoint response types should implement OperationResponseBody.' },
-  'project/httpexchanges': { doc: J, summary: 'HTTP trace became HTTP exchanges (httptrace endpoint, HttpTraceRepository).' },
+  'project/isolated-object-mapper': { step: true, doc: J, summary: 'Actuator responses use an isolated ObjectMapper in 3.0: custom endpoint response types should implement OperationResponseBody.' },
+  'project/httpexchanges': { step: true, doc: J, summary: 'HTTP trace became HTTP exchanges (httptrace endpoint, HttpTraceRepository).' },
   'project/batch-multiple-jobs': { doc: J, summary: 'With several Job beans Spring Boot 3.0 runs none on start-up unless spring.batch.job.name names one.' },
   'project/session-store-type': { doc: J, summary: 'spring.session.store-type was removed: the store is chosen from the class path (or a bean).' },
-  'project/reactive-user-details': { doc: J, summary: 'ReactiveUserDetailsService is no longer auto-configured when an AuthenticationManagerResolver bean exists.' },
-  'project/graceful-shutdown-phases': { doc: J, summary: 'Graceful shutdown and the web server stop in new SmartLifecycle phases in 3.0; check the phase of your own SmartLifecycle beans.' },
-  'project/mongo-health': { doc: J, summary: 'The MongoDB health details hold maxWireVersion instead of version in 3.0; update monitoring that reads them.' },
-  'project/flyway-callbacks': { doc: J, summary: 'Callback and JavaMigration beans are applied before FlywayConfigurationCustomizer beans in 3.0: a customizer that sets them now replaces them.' },
+  'project/reactive-user-details': { step: true, doc: J, summary: 'ReactiveUserDetailsService is no longer auto-configured when an AuthenticationManagerResolver bean exists.' },
+  'project/graceful-shutdown-phases': { step: true, doc: J, summary: 'Graceful shutdown and the web server stop in new SmartLifecycle phases in 3.0; check the phase of your own SmartLifecycle beans.' },
+  'project/mongo-health': { step: true, doc: J, summary: 'The MongoDB health details hold maxWireVersion instead of version in 3.0; update monitoring that reads them.' },
+  'project/flyway-callbacks': { step: true, doc: J, summary: 'Callback and JavaMigration beans are applied before FlywayConfigurationCustomizer beans in 3.0: a customizer that sets them now replaces them.' },
   'project/elasticsearch-client': { doc: J, summary: 'The Elasticsearch high-level REST client and its Spring Data template were removed; move to the new Java client.' },
   'project/spring-data-reserved': { doc: J, summary: 'spring.data.* is reserved for Spring Data: spring.data.redis.* is bound only with spring-data-redis on the class path.' },
-  'project/max-http-header-size': { doc: J, summary: 'server.max-http-header-size became server.max-http-request-header-size and no longer applies to responses.' },
+  'project/max-http-header-size': { step: true, doc: J, summary: 'server.max-http-header-size became server.max-http-request-header-size and no longer applies to responses.' },
   'parse-error': { doc: E, summary: 'The file could not be parsed, so it was left untouched; fix the syntax (the finding gives the parser\'s reason) and run again.' },
   'internal-error': { doc: E, summary: 'A pass failed on this file, so the file was left untouched; please report it with the file.' },
   'engine/overlap': { doc: E, summary: 'Two rules wanted to edit the same text; neither edit was made.' },
@@ -113,6 +123,8 @@ export const RULES: Record<string, RuleInfo> = {
   'build/library': { doc: B, summary: 'A third-party library whose Boot 3 line is a new major or another artifact (springdoc 2, springmockk 4) moves, or is reported when it has no Boot 3 release.' },
   'build/hand-versioned': { doc: B, summary: 'A build that versions Boot by hand (no Boot parent or BOM) has its pins on the Boot 2 line of a library moved to the version Boot 3.0 manages.' },
   'build/pinned-line': { doc: B, summary: 'An explicit pin on the Boot 2 major of a library Boot 3.0 manages (Spring Security 5.7, Kafka 2.x) moves to the version Boot 3.0 manages.' },
+  'build/jakarta-line': { doc: B, summary: 'A Jakarta artifact pinned at a release that still holds the javax packages (jakarta.inject-api 1.0.5, jaxb-runtime 2.3.x) moves to its first jakarta line: the version Boot 3.0 manages, else the Jakarta EE 10 one.' },
+  'build/jakarta-api': { doc: B, summary: 'A Jakarta API the migrated sources of a module import and none of its dependencies brings on Boot 3.0 (on Boot 2 it came along with another artifact) is declared in that module.' },
   'build/catalog-pinned-line': { doc: B, summary: 'A version catalog version on the Boot 2 major of a library Boot 3.0 manages (spring = "5.3.x" read by org.springframework libraries) moves to the version Boot 3.0 manages when every reader is a Boot module; else it is reported.' },
   'project/auto-configuration': { doc: J, summary: 'A @Configuration class listed as an auto-configuration becomes @AutoConfiguration (ordering attributes carried over) when that behaves the same.' },
   'coherence/boot-version': { doc: C, summary: 'After the migration a build still resolves Spring Boot 2 at this line (a parent, BOM, plugin, property or variable): the repository will not build on Boot 3.0.' },
@@ -126,19 +138,25 @@ export const RULES: Record<string, RuleInfo> = {
   'security6/authorize-http-requests': { doc: S, summary: 'authorizeRequests becomes authorizeHttpRequests when every call in it exists on the Security 6 API, access() expressions typed where an equivalent exists; otherwise reported.' },
   'security6/kotlin-dsl': { doc: S, summary: 'The Kotlin DSL authorizeRequests block becomes authorizeHttpRequests with the same rules, typed where the DSL has them.' },
   'security6/enable-configuration': { doc: S, summary: '@EnableWebSecurity and its siblings no longer carry @Configuration in Security 6: @Configuration is added.' },
-  'security6/adapter': { doc: S, summary: 'A WebSecurityConfigurerAdapter subclass (Java or Kotlin) becomes SecurityFilterChain, WebSecurityCustomizer and UserDetailsService beans where the mapping is direct; anything else is reported with the shape to write.' },
+  'security6/removed-override': { doc: S, summary: 'A subclass overriding a method Spring Security 6 removed (JwtAuthenticationConverter#extractAuthorities): the method is handed to the setter that replaced it, or the override is reported with the converter to write.' },
+  'security6/adapter': { doc: S, summary: 'A WebSecurityConfigurerAdapter subclass (Java or Kotlin) becomes SecurityFilterChain, WebSecurityCustomizer and UserDetailsService beans where the mapping is direct (the project\'s own PasswordEncoder, UserDetailsService and AuthenticationProvider beans left to Security 6, authenticationManagerBean() and super.configure(http) given their Security 6 forms); anything else is reported with the shape to write.' },
   'batch5/builders': { doc: S, summary: 'JobBuilderFactory/StepBuilderFactory uses become new JobBuilder/StepBuilder with the JobRepository (and the transaction manager for chunk and tasklet) as bean-method parameters in Java, constructor properties in Kotlin; other uses are reported.' },
+  'batch5/chunk': { doc: S, summary: 'ItemWriter#write, the write listeners and the writers\' doWrite take a Chunk in Spring Batch 5: the List parameter becomes a Chunk (uses a Chunk does not answer read getItems()), callers handing a List wrap it in new Chunk<>(..); what cannot be proven is reported.' },
+  'spring6/status-code': { doc: S, summary: 'getStatusCode()/statusCode() of responses and HTTP exceptions return an HttpStatusCode in Spring Framework 6: a local becomes HttpStatusCode where every use compiles on it, series() == X becomes the isNxx() test, and a place that needs an HttpStatus gets HttpStatus.valueOf(x.value()); ResponseStatusException#getStatus/getRawStatusCode become getStatusCode(); a receiver of unknown type is reported.' },
+  'spring6/handler-signature': { doc: S, summary: 'Overrides of ResponseEntityExceptionHandler.handle*/handleExceptionInternal and DefaultResponseErrorHandler.hasError/handleError take an HttpStatusCode in Spring Framework 6: the parameter is retyped and each use that needs an HttpStatus converted.' },
+  'spring6/http-method-switch': { doc: S, summary: 'HttpMethod is a class in Spring Framework 6: a switch over it becomes a switch over name() with string labels when the selector is proven an HttpMethod, and is reported otherwise.' },
+  'spring6/socket-utils': { doc: S, summary: 'org.springframework.util.SocketUtils is removed in Spring Framework 6: tests with spring-test call TestSocketUtils.findAvailableTcpPort(); other uses are reported with the replacement.' },
   'springdoc/annotations': { doc: S, summary: 'Swagger 2 annotations (springfox, springdoc 1) become their OpenAPI 3 equivalents attribute by attribute when springdoc is on the build.' },
   'springdoc/docket': { doc: S, summary: 'A springfox Docket bean built by one select()...build() chain whose selectors map one to one (basePackage, ant, any, groupName) becomes a springdoc GroupedOpenApi bean; otherwise reported with the bean to write.' },
   'springdoc/springfox': { doc: S, summary: 'springfox configuration (Docket, @EnableSwagger2, @ApiIgnore): reported with what to write; when the build switches to springdoc in the same run, @EnableSwagger2 is removed and @ApiIgnore becomes @Hidden / @Parameter(hidden = true).' },
   'springdoc/v2-types': { doc: S, summary: 'springdoc 1 types move to their springdoc 2 packages.' },
-  'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 behind an HttpComponentsClientHttpRequestFactory: the build and the imports move to HttpClient 5 together when every use is in the part of the API that moved one to one; otherwise each import is reported with its HttpClient 5 type.' },
+  'httpclient5/types': { doc: S, summary: 'Apache HttpClient 4 behind an HttpComponentsClientHttpRequestFactory: the build, the imports and every use move to their HttpClient 5 form together when every use has one; otherwise each use without one is reported with what to write.' },
   'hibernate6/type-annotations': { doc: S, summary: '@Type(type = ...) and @TypeDef are gone in Hibernate 6: reported with the Hibernate 6 form.' },
   'hibernate6/hypersistence': { doc: S, summary: 'hibernate-types has no Hibernate 6 line: reported with the hypersistence-utils replacement.' },
   'jakarta-variant/types': { doc: S, summary: "Code of a library whose jakarta line is another artifact (Jackson's JAX-RS providers and JAXB module, the JAXB runtime's classes) follows the build's artifact rename; reported when no build file of the run names the library." },
   'observability/tags-provider': { doc: S, summary: 'A Boot 2 metrics tags provider or contributor (WebMvc, WebFlux, RestTemplate, WebClient), deprecated in 3.0 for removal in 3.2: reported with the observation convention to extend, the method to override and where each old argument comes from.' },
   'observability/new-span': { doc: S, summary: "Sleuth's @NewSpan/@ContinueSpan/@SpanTag: Micrometer Tracing 1.0 (Boot 3.0) has the annotations but nothing processing them, so they are reported with what works on Boot 3.0, never renamed." },
-  'observability/trace-id-pattern': { doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
+  'observability/trace-id-pattern': { step: true, doc: S, summary: "Trace ids in log patterns: Sleuth 2's X-B3-* MDC keys are reported with the Micrometer Tracing key, and a Sleuth build whose configuration relies on Sleuth's default log pattern is told the logging.pattern.level line to add." },
   'engine/breaks-file': { doc: E, summary: 'A rewrite would leave a YAML, XML or .properties file unparseable, or merge or split its documents: refused, the file is left as it was.' },
   'verify/compile-error': { doc: V, summary: "The build's compiler (javac or kotlinc) reports an error here that the migration table does not explain; the finding gives the compiler's message." },
   'verify/boot3-change': { doc: V, summary: "The build's compiler reports an error the migration table explains: a type, package or method Spring Boot 3.0 (or the library line it moves to) removed or moved, or a Jakarta API nothing on the class path provides; the finding gives the fix." },
@@ -160,18 +178,8 @@ export function applicationOf(path: string): string {
   return at <= 0 ? '.' : path.slice(0, at);
 }
 
-/** Findings grouped by application, in first-seen order. */
-export function byApplication<T extends { path: string }>(findings: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const f of findings) {
-    const app = applicationOf(f.path);
-    groups.set(app, [...(groups.get(app) ?? []), f]);
-  }
-  return groups;
-}
-
 export function isPerApplication(rule: string): boolean {
-  return RULES[rule]?.perApplication === true;
+  return RULES[rule]?.perApplication !== undefined;
 }
 
 export function ruleSummary(rule: string): string | undefined {

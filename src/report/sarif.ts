@@ -8,6 +8,7 @@ import type { FormatOptions } from './index.js';
 import { docUrls, markdownDocs } from './links.js';
 import { applicationOf, isPerApplication, ruleAnchor, ruleSummary } from './rules.js';
 import { firstChangedLine } from './pending.js';
+import { verdictOf } from './verdict.js';
 import { lazyModule } from '../engine/lazy.js';
 
 // loaded by a SARIF report only (every report format is imported by check, migrate and report)
@@ -71,9 +72,9 @@ function findingResults(findings: Finding[], index: Map<string, number>) {
       message: { text: f.docs ? `${f.message} (${f.docs})` : f.message },
       locations: location(f.path, f.line, f.column),
       partialFingerprints: { 'bootUpgradeFinding/v1': fingerprint(key, nth) },
-      // one result per occurrence (a route): alerts sit on the line to change; the application
-      // they belong to lets a viewer group them as the text and Markdown reports do
-      ...(isPerApplication(f.rule) ? { properties: { application: applicationOf(f.path) } } : {}),
+      // one result per application for a fact about all of it; each occurrence (a route) is a related location on its line
+      ...(f.related ? { relatedLocations: f.related.map((r, id) => ({ id, ...location(r.path, r.line, r.column)[0], message: { text: r.message } })) } : {}),
+      ...(isPerApplication(f.rule) ? { properties: { application: f.application ?? applicationOf(f.path) } } : {}),
     };
   });
 }
@@ -110,6 +111,7 @@ export function formatSarif(result: RunResult, options: FormatOptions): string {
           },
         },
         automationDetails: { id: `boot-upgrade/${prefix || './'}` },
+        properties: { verdict: verdictOf(result, options.verdictMode ?? 'planned') },
         originalUriBaseIds: { SRCROOT: { description: { text: options.base ? `The ${options.base.kind}.` : 'The scanned folder.' } } },
         results: [...findingResults(result.findings, index), ...pendingResults(result.changes, index)],
         columnKind: 'utf16CodeUnits',

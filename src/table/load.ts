@@ -1,7 +1,7 @@
 // Loading the migration table: the bundled migration-table.json, then each --table FILE on top.
 // Every file is checked against the JSON Schema in src/table/schema; an error names the file and
 // the row. A table is data only: nothing in it is evaluated or executed.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -97,15 +97,23 @@ function explain(file: string, doc: unknown, error: ErrorObject): string {
   return `${file}: ${where}: ${what}`;
 }
 
+/** A table file is data of a few MB at most: a larger one, or anything but a regular file (/dev/zero, a FIFO), is refused before it is read. */
+const MAX_TABLE_BYTES = 16 * 1024 * 1024;
+
 function readJson(file: string): unknown {
   let text: string;
   try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new TableError(`${file}: not a regular file`);
+    if (st.size > MAX_TABLE_BYTES) throw new TableError(`${file}: ${st.size} bytes, larger than a table can be (${MAX_TABLE_BYTES})`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof TableError) throw e;
     throw new TableError(`${file}: cannot read the table (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   try {
-    return JSON.parse(text);
+    // a byte order mark (editors on Windows write one) is not part of the JSON
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     throw new TableError(`${file}: not valid JSON (${(e as Error).message})`);
   }

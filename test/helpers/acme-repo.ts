@@ -1,12 +1,13 @@
 // A small invented Boot 2.7 service inside a git repository, below services/app (a monorepo
-// module): one renamed key and one removed key (error), one javax entity, two controller routes
-// (trailing-slash warnings), a Gradle build. Used by the CLI tests that run the real process.
+// module): one renamed key and a Hibernate dialect Hibernate 6.1 no longer has (error: the
+// application does not start), one javax entity, two controller routes (one trailing-slash
+// warning for the application), a Gradle build. Used by the CLI tests that run the real process.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const PROPS = 'spring.redis.host=localhost\nspring.session.store-type=redis\n';
+export const PROPS = 'spring.redis.host=localhost\nspring.jpa.database-platform=org.hibernate.dialect.FirebirdDialect\n';
 export const PROPS_PATH = 'services/app/src/main/resources/application.properties';
 export const JAVA_PATH = 'services/app/src/main/java/com/acme/shop/Orders.java';
 export const GRADLE_PATH = 'services/app/build.gradle';

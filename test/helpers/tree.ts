@@ -1,5 +1,5 @@
 // Reading and copying whole mini repositories for fixture tests.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, lstatSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,6 +26,17 @@ export function filesUnder(dir: string, name: RegExp, out: string[] = []): strin
     else if (name.test(entry)) out.push(p);
   }
   return out;
+}
+
+/** A new temporary folder holding `files` (relative path -> content), remembered in `temps` for removal. */
+export function writeTree(temps: string[], files: Record<string, string | Buffer>, label = 'tree'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `boot-upgrade-${label}-`));
+  temps.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), content);
+  }
+  return dir;
 }
 
 export function copyToTemp(dir: string, label = 'fixture'): string {

@@ -1,13 +1,15 @@
 // The write is one transaction: a lock keeps a second run out, a signal stops it at a safe
-// point, a failure after the first rename puts every file back, and a run killed outright is
-// undone by the next one from the journal it left.
+// point, and a failure after the first file was replaced puts every file back. (A run killed
+// outright: recovery.test.ts.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { planMigration, writeChanges } from '../../src/api.js';
-import { Journal, LOCK_FILE } from '../../src/engine/journal.js';
+import { Journal } from '../../src/engine/journal.js';
+import { RepositoryLock } from '../../src/engine/lock.js';
+import { lockHome } from '../../src/engine/lock-home.js';
 import { WriteInterrupted, WriteRefused } from '../../src/engine/write.js';
 import type { FileChange } from '../../src/engine/types.js';
 import { readTree } from '../helpers/tree.js';
@@ -33,11 +35,15 @@ describe('one writer at a time', () => {
   it('a lock held by a live run refuses the write and changes nothing', async () => {
     const dir = sample();
     const plan = await planMigration({ root: dir });
-    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: 'now', phase: 'staging', entries: [] }));
-    const before = readTree(dir);
-    await expect(writeChanges(dir, plan.changes)).rejects.toThrow(WriteRefused);
-    await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/another boot-upgrade run \(pid \d+/);
-    expect(readTree(dir)).toEqual(before);
+    const held = RepositoryLock.acquire(lockHome(dir));
+    try {
+      const before = readTree(dir);
+      await expect(writeChanges(dir, plan.changes)).rejects.toThrow(WriteRefused);
+      await expect(writeChanges(dir, plan.changes)).rejects.toThrow(/another boot-upgrade run \(pid \d+/);
+      expect(readTree(dir)).toEqual(before);
+    } finally {
+      held.release();
+    }
   });
 
   it('a file changed on disk after the plan was made is not overwritten', async () => {
@@ -53,28 +59,39 @@ describe('one writer at a time', () => {
 describe('the journal', () => {
   it('a record is the JSON of the write in progress, written in pieces but byte for byte JSON.stringify', () => {
     const dir = repo({ 'pom.xml': '<project/>\n' });
-    const { journal } = Journal.acquire(dir);
-    const entries = Array.from({ length: 600 }, (_, i) => ({ path: `src/F${i}.java`, status: 'modified' as const, tmp: `src/.F${i}.java.boot-upgrade-1.tmp`, backup: `src/.F${i}.java.boot-upgrade-1.bak` }));
-    journal.record('committing', entries);
-    const text = readFileSync(path.join(dir, LOCK_FILE), 'utf8');
-    const data = JSON.parse(text);
-    expect(JSON.stringify(data)).toBe(text);
-    expect(data).toMatchObject({ pid: process.pid, phase: 'committing', entries });
-    journal.record('finishing', []);
-    expect(JSON.parse(readFileSync(path.join(dir, LOCK_FILE), 'utf8')).entries).toEqual([]);
-    journal.release();
+    const home = lockHome(dir);
+    const held = RepositoryLock.acquire(home);
+    const journal = new Journal(home);
+    try {
+      const entries = Array.from({ length: 600 }, (_, i) => ({ path: `src/F${i}.java`, status: 'modified' as const, before: 'a'.repeat(22), after: 'b'.repeat(22) }));
+      journal.record('committing', entries);
+      const text = readFileSync(path.join(home.dir, 'journal.json'), 'utf8');
+      const data = JSON.parse(text);
+      expect(JSON.stringify(data)).toBe(text);
+      expect(data).toMatchObject({ pid: process.pid, phase: 'committing', top: home.top, run: journal.run, entries });
+      expect(Journal.left(home)).toEqual(data);
+      journal.record('finishing', []);
+      expect(JSON.parse(readFileSync(path.join(home.dir, 'journal.json'), 'utf8')).entries).toEqual([]);
+    } finally {
+      journal.remove();
+      held.release();
+    }
   });
 });
 
 describe('the CLI and the lock', () => {
-  it('migrate exits 4 (refused) naming the lock while another run writes, and writes nothing', async () => {
+  it('migrate exits 4 (refused) naming the lock while another run writes, and writes nothing', () => {
     const dir = sample();
-    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname(), started: 'now', phase: 'committing', entries: [] }));
-    const before = readTree(dir);
-    const run = bash('boot-upgrade migrate .', dir);
-    expect(run.status).toBe(4);
-    expect(run.stderr).toMatch(/boot-upgrade: \.boot-upgrade\.lock: another boot-upgrade run \(pid \d+, started now\) is writing this repository/);
-    expect(readTree(dir)).toEqual(before);
+    const held = RepositoryLock.acquire(lockHome(dir));
+    try {
+      const before = readTree(dir);
+      const run = bash('boot-upgrade migrate .', dir);
+      expect(run.status).toBe(4);
+      expect(run.stderr).toMatch(/^boot-upgrade: another boot-upgrade run \(pid \d+, started [0-9T:.-]+Z\) is writing this repository; wait for it to finish$/m);
+      expect(readTree(dir)).toEqual(before);
+    } finally {
+      held.release();
+    }
   });
 });
 
@@ -130,39 +147,5 @@ describe('failures and signals during the write', () => {
     const run = spawnSync(process.execPath, ['--import', tsx, '--input-type=module', '-e', script, dir], { encoding: 'utf8', cwd: PROJECT });
     expect(run.stdout.trim()).toBe('WriteInterrupted: interrupted (SIGINT): nothing was changed, temporary files removed');
     expect(readTree(dir)).toEqual(before);
-  });
-});
-
-describe('a run killed outright (kill -9) is undone by the next one', () => {
-  it('the next write restores every file renamed so far and removes the leftovers', async () => {
-    const dir = sample();
-    const plan = await planMigration({ root: dir });
-    const before = readTree(dir);
-    // What a run killed while committing leaves: application.properties already replaced (its
-    // backup beside it), bootstrap.properties not yet (its temporary file staged), the lock.
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    const pid = Number(dead.stdout);
-    const res = (p: string) => path.join(dir, 'src/main/resources', p);
-    const app = plan.changes.find((c) => c.path.endsWith('application.properties'))!;
-    const boot = plan.changes.find((c) => c.path.endsWith('bootstrap.properties'))!;
-    writeFileSync(res(`.application.properties.boot-upgrade-${pid}.bak`), app.before!);
-    writeFileSync(res('application.properties'), app.after!);
-    writeFileSync(res(`.bootstrap.properties.boot-upgrade-${pid}.tmp`), boot.after!);
-    const entries = [
-      { path: app.path, status: 'modified', tmp: `src/main/resources/.application.properties.boot-upgrade-${pid}.tmp`, backup: `src/main/resources/.application.properties.boot-upgrade-${pid}.bak` },
-      { path: boot.path, status: 'modified', tmp: `src/main/resources/.bootstrap.properties.boot-upgrade-${pid}.tmp`, backup: `src/main/resources/.bootstrap.properties.boot-upgrade-${pid}.bak` },
-    ];
-    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid, host: (await import('node:os')).hostname(), started: 'then', phase: 'committing', entries }));
-    const told: string[] = [];
-    // the plan of the new run was made on the half-written tree: the recovery restores it, so the plan is stale
-    const stale = await planMigration({ root: dir });
-    await expect(writeChanges(dir, stale.changes, { onRecovered: (m) => told.push(m) })).rejects.toThrow(/restored from an interrupted run after this run read it; nothing was written, run again/);
-    expect(told[0]).toMatch(/interrupted while committing; its write was undone \(1 file\(s\) restored, 1 leftover\(s\) removed\)/);
-    expect(readTree(dir)).toEqual(before);
-    // and the run after that migrates normally
-    await writeChanges(dir, (await planMigration({ root: dir })).changes);
-    expect(readFileSync(res('application.properties'), 'utf8')).toBe('spring.data.redis.host=db\n');
-    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
-    expect(readdirSync(res('')).filter((n) => n.includes('boot-upgrade'))).toEqual([]);
   });
 });

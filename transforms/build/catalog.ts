@@ -8,7 +8,7 @@ import { targetForCoordinate, targetForPlugin, type VersionTarget } from './grad
 import { PassOutput } from './out.js';
 import { CATALOG_PIN_RULE, catalogPins } from './catalog-pins.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
-import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, manualApplies, libraryVersion } from './libraries.js';
 
 export const CATALOG_RULES = ['build/boot-version', 'build/dependency-management-plugin', 'build/kotlin-version', 'build/coordinates', 'build/needs-version', 'build/removed-dependency', 'build/removed-integration', 'build/spring-cloud-train', 'build/spring-cloud-module', 'build/sleuth-tracing', 'build/library', CATALOG_PIN_RULE];
 
@@ -68,7 +68,7 @@ function versionOf(run: CatalogRun, fields: Map<string, TomlValue>): TomlString 
 function raise(run: CatalogRun, v: TomlString | undefined, target: VersionTarget | undefined, at: number): void {
   if (!v || !target || !target.applies(v.value)) return;
   run.out.replace(v.start, v.end, target.version, target.rule);
-  if (target.rule === 'build/boot-version' && isLower(v.value, '2.7.0')) run.out.report('build/boot-version', 'warning', at, `Spring Boot was ${v.value}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+  if (target.rule === 'build/boot-version' && isLower(v.value, '2.7.0')) run.out.report('build/boot-version', 'info', at, `Spring Boot was ${v.value}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
 }
 
 function plugin(run: CatalogRun, e: TomlEntry): void {
@@ -180,13 +180,16 @@ function catalogLibrary(run: CatalogRun, e: TomlEntry, g: string, a: string, nam
   const key = `${g}:${a}`;
   if (!row) {
     const cloud = cloudModuleMessage(run.facts, g, a);
-    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'warning', e.keyStart, cloud);
+    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'error', e.keyStart, cloud);
     return;
   }
-  if (row.action === 'manual') return run.out.report(LIBRARY_RULE, 'warning', e.keyStart, libraryMessage(row, key));
+  if (row.action === 'manual') {
+    if (manualApplies(row, (inline ?? ref)?.value)) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', e.keyStart, libraryMessage(row, key));
+    return;
+  }
   if (!inline) {
     // a [versions] entry may be shared, and no version means something else manages it: new coordinates would not resolve
-    if (row.action === 'rename' || (ref && libraryVersion(row, ref.value))) run.out.report(LIBRARY_RULE, 'warning', e.keyStart, libraryVariableMessage(row, key, ref ? `its [versions] entry (${ref.value})` : 'outside the catalog (no version here)'));
+    if (row.action === 'rename' || (ref && libraryVersion(row, ref.value))) run.out.report(LIBRARY_RULE, 'error', e.keyStart, libraryVariableMessage(row, key, ref ? `its [versions] entry (${ref.value})` : 'outside the catalog (no version here)'));
     return;
   }
   if (row.action === 'rename' && row.to) {

@@ -5,7 +5,7 @@ import { resolveTarget } from '../../src/table/target.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
-import type { PassContext } from '../../src/engine/types.js';
+import { OptionError, type PassContext } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -54,7 +54,7 @@ export interface BomTarget {
   module?: boolean;
 }
 
-export class BuildOptionError extends Error {}
+export class BuildOptionError extends OptionError {}
 
 function section(table: MigrationTable): BuildSection {
   if (!table.build) throw new BuildOptionError('the migration table has no `build` section (run npm run generate-table)');
@@ -109,6 +109,10 @@ export function buildFacts(ctx: PassContext): BuildFacts {
       const key = c ? `${c.groupId}:${c.artifactId}` : undefined;
       const bom = c && key && !managedTarget.has(key) && c.artifactId !== '*' ? bomOf(boms, c.groupId, true) : undefined;
       if (bom && key) managedTarget.set(key, bom.version);
+    }
+    // what Boot manages only through a BOM that a BOM it imports imports (zipkin-reporter-bom under brave-bom)
+    if (target.version === s.effectiveManagement.release) {
+      for (const c of s.effectiveManagement.coordinates) if (!managedTarget.has(`${c.groupId}:${c.artifactId}`)) managedTarget.set(`${c.groupId}:${c.artifactId}`, c.version);
     }
     const libraries = new Map(s.libraries.map((l) => [`${l.from.groupId}:${l.from.artifactId}`, l]));
     const targetVersions = new Map(s.targetVersions.map((t) => [`${t.coordinate.groupId}:${t.coordinate.artifactId}`, t]));
@@ -206,6 +210,18 @@ export function managedBefore(facts: BuildFacts, row: CoordinateRow): string {
   if (!row.boot27?.version) return '';
   const before = bootLine(facts) === 'Spring Boot 3.0' ? 'Boot 2.7 managed' : 'the line before managed';
   return ` (${before} ${row.boot27.version}; an explicit version is needed)`;
+}
+
+/**
+ * Rules whose version must move for the build to compile and start on Boot 3.0 (Boot itself, Java
+ * 17, Kotlin 1.7, the dependency-management plugin, the Cloud train, Jetty's Servlet API): one the
+ * run cannot move is an error finding; other versions left as they are are warnings.
+ */
+const MUST_MOVE = new Set(['build/boot-version', 'build/java-version', 'build/kotlin-version', 'build/dependency-management-plugin', 'build/spring-cloud-train', 'build/jetty-servlet']);
+
+/** The severity of a version the run had to leave as it is. */
+export function keptVersionSeverity(rule: string): 'error' | 'warning' {
+  return MUST_MOVE.has(rule) ? 'error' : 'warning';
 }
 
 /** A Boot version that is not yet 3.x (what this tool migrates from). */

@@ -79,7 +79,7 @@ export function bomVariable(run: GradleRun, t: BuildToken, key: string, bom: Bom
     return;
   }
   raise(run, assigned, current, target, assigned.contentStart!, assigned.contentEnd!);
-  run.out.report('build/imported-bom', 'warning', t.start, `${key} ${current} (${library}, from ${name}) overrode the versions Spring Boot ${boot} manages; ${name} raised to ${version}, the version Boot imports (remove the import to follow Boot)`);
+  run.out.report('build/imported-bom', 'info', t.start, `${key} ${current} (${library}, from ${name}) overrode the versions Spring Boot ${boot} manages; ${name} raised to ${version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /** `${property("v")}`-like train expressions: silent when a name in it is assigned a train that already fits in this script. */
@@ -110,6 +110,6 @@ export function importedBom(run: GradleRun, t: BuildToken, key: string, version:
   if (!bom || !bom.below(version)) return;
   run.out.replace(versionStart, versionStart + version.length, bom.version, bom.rule);
   if (bom.cloud) return run.out.report(bom.rule, 'info', t.start, trainRaised(run.facts, version, undefined, bom));
-  run.out.report('build/imported-bom', 'warning', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+  run.out.report('build/imported-bom', 'info', t.start, `${key} ${version} (${bom.row.library}) overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 

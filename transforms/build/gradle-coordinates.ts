@@ -12,6 +12,8 @@ import { existsMessage, LIBRARY_RULE } from './libraries.js';
 import { needsActuator } from './sleuth.js';
 import { COORDINATE, raise, TEMPLATE_REF, setString, targetForCoordinate, versionVariable, type GradleRun } from './gradle-run.js';
 
+const UNRESOLVED = '; it has no version and Boot 3.0 no longer manages it, so the build does not resolve until it is removed or given one';
+
 // ---- coordinates --------------------------------------------------------------------------
 
 export function coordinateString(run: GradleRun, t: BuildToken, i: number): void {
@@ -19,7 +21,7 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
   if (!m) return;
   if (run.httpclient?.from && httpClient4String(t.value, run.httpclient.from)) {
     if (run.httpclient.on) return switchGradleHttpClient(run, t, run.httpclient);
-    if (run.httpclient.factory) run.out.report(LIBRARY_RULE, 'warning', t.start, httpClientKeptMessage(run.httpclient));
+    if (run.httpclient.factory) run.out.report(LIBRARY_RULE, 'error', t.start, httpClientKeptMessage(run.httpclient));
   }
   const [, g, a, version, classifier] = m as unknown as [string, string, string, string | undefined, string | undefined];
   const base = t.contentStart!;
@@ -44,13 +46,14 @@ export function coordinateString(run: GradleRun, t: BuildToken, i: number): void
       if (run.boot3) return;
       return needsVersion(run, t, row, key, version, versionStart);
     case 'manual':
-      run.out.report('build/removed-integration', 'warning', t.start, rowMessage(row));
+      // without a version, Boot 3.0's dependency management no longer gives it one: the build does not resolve
+      run.out.report('build/removed-integration', version ? 'warning' : 'error', t.start, rowMessage(row) + (version ? '' : UNRESOLVED));
       return;
     case 'remove': {
       const line = wholeLineStatement(run, i);
-      if (!line) return run.out.report('build/removed-dependency', 'warning', t.start, `remove this dependency: ${rowMessage(row)}`);
+      if (!line) return run.out.report('build/removed-dependency', version ? 'warning' : 'error', t.start, `remove this dependency: ${rowMessage(row)}${version ? '' : UNRESOLVED}`);
       run.out.replace(line.start, line.end, '', 'build/removed-dependency');
-      run.out.report('build/removed-dependency', 'warning', t.start, `removed ${rowMessage(row)}`);
+      run.out.report('build/removed-dependency', 'info', t.start, `removed ${rowMessage(row)}`);
     }
   }
 }
@@ -227,8 +230,8 @@ export function mapNotation(run: GradleRun, i: number): void {
     else if (version && managed) setString(run, version, managed, 'build/coordinates');
     else if (version) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.from)} was renamed to ${coordinateText(row.to)}: version ${version.value} belonged to the old artifact; choose a version that exists (${row.note})`);
     if (row.to.classifier && fields.get('classifier')?.value !== row.to.classifier) run.out.report('build/coordinates', 'warning', group.start, `${coordinateText(row.to)}: add classifier '${row.to.classifier}'`);
-  } else if (row.action === 'manual') run.out.report('build/removed-integration', 'warning', group.start, rowMessage(row));
-  else if (row.action === 'remove') run.out.report('build/removed-dependency', 'warning', group.start, `remove this dependency: ${rowMessage(row)}`);
+  } else if (row.action === 'manual') run.out.report('build/removed-integration', version ? 'warning' : 'error', group.start, rowMessage(row) + (version ? '' : UNRESOLVED));
+  else if (row.action === 'remove') run.out.report('build/removed-dependency', version ? 'warning' : 'error', group.start, `remove this dependency: ${rowMessage(row)}${version ? '' : UNRESOLVED}`);
   else if (row.action === 'needs-version' && !run.boot3) {
     const managed = run.facts.managedTarget.get(`${group.value}:${name.value}`);
     if (managed && version && isLower(version.value, managed)) setString(run, version, managed, 'build/needs-version');

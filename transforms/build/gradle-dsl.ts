@@ -87,7 +87,7 @@ export function mainClassName(run: GradleRun, i: number): void {
   if (value && (value.type === 'string' || value.type === 'symbol') && (!next || next.lineStart || next.type === 'close')) {
     run.out.replace(t.start, value.end, `mainClass.set(${text.slice(value.start, value.end)})`, 'build/gradle-main-class');
   } else {
-    run.out.report('build/gradle-main-class', 'warning', t.start, 'mainClassName was removed in Boot 3.0: use mainClass.set(...)');
+    run.out.report('build/gradle-main-class', 'error', t.start, 'mainClassName was removed in Boot 3.0: use mainClass.set(...) (the script does not evaluate as it is)');
   }
 }
 

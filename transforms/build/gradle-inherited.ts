@@ -17,7 +17,7 @@ import type { PassContext, ProjectFile, ProjectView } from '../../src/engine/typ
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
-import { isLower } from './facts.js';
+import { isLower, keptVersionSeverity } from './facts.js';
 import { assignmentsOf, type Assignment, type GradleRun, type VersionTarget } from './gradle-run.js';
 
 const SHARED_BLOCKS = new Set(['ext', 'extra', 'subprojects', 'allprojects', 'buildscript']);
@@ -116,7 +116,7 @@ function decide(run: GradleRun, assignment: Assignment, name: string, targets: V
   const target = targets[0]!;
   if (distinct.size > 1) {
     const what = [...distinct.values()].map((t) => `${t.rule} ${t.version}`).join(', ');
-    run.out.report(target.rule, 'warning', value.start, `${name} is used as more than one version by ${readers.join(', ')} (${what}): not changed; give each use its own variable`);
+    run.out.report(target.rule, keptVersionSeverity(target.rule), value.start, `${name} is used as more than one version by ${readers.join(', ')} (${what}): not changed; give each use its own variable`);
     return;
   }
   if (!target.applies(value.value)) return;
@@ -126,6 +126,6 @@ function decide(run: GradleRun, assignment: Assignment, name: string, targets: V
   }
   run.out.replace(value.contentStart!, value.contentEnd!, target.version, target.rule);
   if (target.rule === 'build/boot-version' && isLower(value.value, '2.7.0')) {
-    run.out.report('build/boot-version', 'warning', value.start, `Spring Boot was ${value.value}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    run.out.report('build/boot-version', 'info', value.start, `Spring Boot was ${value.value}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }

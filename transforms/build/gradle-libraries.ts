@@ -5,14 +5,14 @@ import type { BuildToken } from '../../src/formats/groovy.js';
 import type { LibraryRow } from '../../src/table/sections/build.js';
 import { libraryFor } from './facts.js';
 import type { GradleRun } from './gradle-run.js';
-import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, libraryVariableMessage, manualApplies, libraryVersion } from './libraries.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
 import { switchGradleSpringfox } from './springfox-build.js';
 
 /** `"g:a"` / `"g:a:v"`: `version` and `versionStart` locate the literal version when there is one. */
 export function otherCoordinate(run: GradleRun, t: BuildToken, g: string, a: string, version: string | undefined, versionStart: number): void {
-  const row = usable(run, g, a, t);
+  const row = usable(run, g, a, t, version);
   if (!row) return pinnedLine(run, t, g, a, version, versionStart);
   // new coordinates without the version that goes with them would not resolve: report instead
   if (!version) return unversioned(run, row, `${g}:${a}`, t);
@@ -25,17 +25,17 @@ export function otherCoordinate(run: GradleRun, t: BuildToken, g: string, a: str
 
 /** `"g:a:${v}"`: the variable is the user's (it may version other things): reported, coordinates and all. */
 export function otherTemplated(run: GradleRun, t: BuildToken, g: string, a: string, expr: string): void {
-  const row = usable(run, g, a, t);
-  if (row) run.out.report(LIBRARY_RULE, 'warning', t.start, libraryVariableMessage(row, `${g}:${a}`, expr));
+  const row = usable(run, g, a, t, expr);
+  if (row) run.out.report(LIBRARY_RULE, row.action === 'rename' ? 'error' : 'warning', t.start, libraryVariableMessage(row, `${g}:${a}`, expr));
 }
 
 function unversioned(run: GradleRun, row: LibraryRow, key: string, at: BuildToken): void {
-  if (row.action === 'rename') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryVariableMessage(row, key, 'outside this script (no version here)'));
+  if (row.action === 'rename') run.out.report(LIBRARY_RULE, 'error', at.start, libraryVariableMessage(row, key, 'outside this script (no version here)'));
 }
 
 /** group: 'g', name: 'a', version: 'v' (either DSL). */
 export function otherMap(run: GradleRun, group: BuildToken, name: BuildToken, version: BuildToken | undefined): void {
-  const row = usable(run, group.value, name.value, group);
+  const row = usable(run, group.value, name.value, group, version && !version.templated ? version.value : undefined);
   if (!row) return;
   if (!version || version.templated) return unversioned(run, row, `${group.value}:${name.value}`, group);
   const set = (tok: BuildToken, value: string) => {
@@ -67,17 +67,17 @@ function pinnedLine(run: GradleRun, t: BuildToken, g: string, a: string, version
 }
 
 /** The row to apply, after reporting what is only reported (manual rows, Cloud modules, any row on Boot 3.x). */
-function usable(run: GradleRun, g: string, a: string, at: BuildToken): LibraryRow | undefined {
+function usable(run: GradleRun, g: string, a: string, at: BuildToken, version: string | undefined): LibraryRow | undefined {
   const row = libraryFor(run.facts, g, a);
   if (!row) {
     const cloud = cloudModuleMessage(run.facts, g, a);
-    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'warning', at.start, cloud);
+    if (cloud) run.out.report(CLOUD_MODULE_RULE, 'error', at.start, cloud);
     return undefined;
   }
   if (row.action === 'manual' && run.springfox?.on && row.successor && at.type === 'string') {
     switchGradleSpringfox(run, at, run.springfox);
     return undefined;
   }
-  if (row.action === 'manual') run.out.report(LIBRARY_RULE, 'warning', at.start, libraryMessage(row, `${g}:${a}`) + (row.successor && run.springfox ? `; not replaced by springdoc in this run: ${run.springfox.why}` : ''));
+  if (row.action === 'manual' && manualApplies(row, version)) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', at.start, libraryMessage(row, `${g}:${a}`) + (row.successor && run.springfox ? `; not replaced by springdoc in this run: ${run.springfox.why}` : ''));
   return row.action === 'manual' || run.boot3 ? undefined : row;
 }

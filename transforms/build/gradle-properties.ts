@@ -15,7 +15,7 @@ import type { FilePass, PassContext, PassResult, ProjectFile, ProjectView, Sourc
 import { groovyTokens } from '../../src/formats/groovy.js';
 import { parseProperties, setValueEdit, type PropertyEntry } from '../../src/formats/properties.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
-import { buildFacts, isLower, targetRelease, type BuildFacts } from './facts.js';
+import { buildFacts, isLower, keptVersionSeverity, targetRelease, type BuildFacts } from './facts.js';
 import { trainKept, trainRaised } from './spring-cloud.js';
 import { bomOnlyVersion, migrateGradle, type ExternalVariables, type VersionTarget } from './gradle-rules.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
@@ -183,7 +183,7 @@ function bomEntry(ctx: PassContext, file: SourceFile, readers: ProjectFile[], en
   }
   const edit = setValueEdit(file.text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
   if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
-  out.report(target.rule, 'warning', entry.valueStart, `${what}; raised to ${target.version}, the version Boot imports (remove the import to follow Boot)`);
+  out.report(target.rule, 'info', entry.valueStart, `${what}; raised to ${target.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /** Spring Cloud's train in gradle.properties: raised when only its BOM imports read the key, else reported. */
@@ -207,7 +207,7 @@ function updateEntry(text: string, entry: PropertyEntry, name: string, targets: 
   const distinct = new Map(targets.map((t) => [`${t.rule}=${t.version}`, t]));
   if (distinct.size > 1) {
     const what = [...distinct.values()].map((t) => `${t.rule} ${t.version}`).join(', ');
-    out.report(targets[0]!.rule, 'warning', entry.valueStart, `${name} is used as more than one version (${what}): not changed; give each use its own variable`);
+    out.report(targets[0]!.rule, keptVersionSeverity(targets[0]!.rule), entry.valueStart, `${name} is used as more than one version (${what}): not changed; give each use its own variable`);
     return;
   }
   const target = targets[0]!;
@@ -216,7 +216,7 @@ function updateEntry(text: string, entry: PropertyEntry, name: string, targets: 
   const edit = setValueEdit(text, entry, target.version + entry.value.slice(entry.value.trimEnd().length));
   if (edit) out.replace(edit.start, edit.end, edit.text, target.rule);
   if (target.rule === 'build/boot-version' && isLower(current, '2.7.0')) {
-    out.report('build/boot-version', 'warning', entry.valueStart, `Spring Boot was ${current}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    out.report('build/boot-version', 'info', entry.valueStart, `Spring Boot was ${current}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }
 

@@ -14,6 +14,8 @@ import { gradleParameters } from './parameters.js';
 import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
 export { bomOnlyVersion } from './gradle-boms.js';
+import { CODE_GENERATOR_RULE, openApiGeneratorGradle } from './code-generators.js';
+import { appliedPlugins } from './modules.js';
 export { targetForCoordinate, targetForPlugin, variableAt, type Dsl, type ExternalVariables, type GradleRun, type VersionTarget } from './gradle-run.js';
 
 export const GRADLE_RULES = [
@@ -26,6 +28,7 @@ export const GRADLE_RULES = [
   'build/gradle-lockfile',
   'build/class-names',
   'build/kotlin-jvm-target',
+  CODE_GENERATOR_RULE,
 ];
 
 /** A script to migrate: the run without its block model (built here when not given). */
@@ -48,6 +51,7 @@ export function migrateGradle(input: GradleInput): void {
     else if (t.type === 'string' && t.templated) templatedCoordinate(run, t);
   }
   bootTaskBlocks(run);
+  openApiGeneratorGradle(run.text, appliedPlugins(run.tokens).find((p) => p.id === 'org.openapi.generator')?.at, run.out);
   dependencyLocking(run);
   if (!run.boot3) jetty(run);
   gradleFlywayModules(run);

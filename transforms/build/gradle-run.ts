@@ -2,7 +2,7 @@
 // how a version given by a variable is found (in the script, else gradle.properties) and raised.
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { GradleModel } from '../../src/formats/gradle-model.js';
-import { isBoot2, isLower, type BuildFacts } from './facts.js';
+import { isBoot2, isLower, keptVersionSeverity, type BuildFacts } from './facts.js';
 import type { PassOutput } from './out.js';
 
 import type { SpringfoxSwitch } from '../sources/springdoc/springfox-switch.js';
@@ -59,7 +59,7 @@ export function raise(run: GradleRun, at: BuildToken, current: string, target: V
   if (!target.applies(current)) return;
   run.out.replace(start, end, target.version, target.rule);
   if (target.rule === 'build/boot-version' && isLower(current, '2.7.0')) {
-    run.out.report('build/boot-version', 'warning', at.start, `Spring Boot was ${current}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    run.out.report('build/boot-version', 'info', at.start, `Spring Boot was ${current}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }
 
@@ -136,7 +136,7 @@ export function versionVariable(run: GradleRun, at: BuildToken, name: string, ta
     run.variables.use?.(short, target);
     return;
   }
-  if (!quiet) run.out.report(target.rule, 'warning', at.start, `the version comes from ${name}, which is defined neither in this file nor in a gradle.properties or a parent build script of the repository: set it to ${target.version}`);
+  if (!quiet) run.out.report(target.rule, keptVersionSeverity(target.rule), at.start, `the version comes from ${name}, which is defined neither in this file nor in a gradle.properties or a parent build script of the repository: set it to ${target.version}`);
 }
 
 /**

@@ -12,7 +12,7 @@ import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, blockedMessage,
 /** True (and reported) when `row` is a Sleuth row and sources use Sleuth's API. */
 export function sleuthBlocked(run: GradleRun, row: CoordinateRow, at: BuildToken): boolean {
   if (!run.sleuthUsers?.length || !isSleuthRow(run.facts, row)) return false;
-  run.out.report(SLEUTH_RULE, 'warning', at.start, blockedMessage(row, run.sleuthUsers));
+  run.out.report(SLEUTH_RULE, 'error', at.start, blockedMessage(row, run.sleuthUsers));
   return true;
 }
 

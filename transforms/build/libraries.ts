@@ -31,6 +31,14 @@ function variantVersion(row: LibraryRow, variant: NonNullable<LibraryRow['varian
 }
 
 /** The finding text for a row (edited or not). */
+/**
+ * A manual row applies to this version: always, or, for a row with `below` (a library whose Boot 3
+ * line is a later version of the same artifact), when the version is known and below it.
+ */
+export function manualApplies(row: LibraryRow, version: string | undefined): boolean {
+  return !row.below || version === undefined || version.includes('$') || isLower(version, row.below);
+}
+
 export function libraryMessage(row: LibraryRow, from: string, current?: string): string {
   const version = (current ? libraryVersion(row, current) : undefined) ?? row.version;
   const to = row.to ? ` -> ${coordinateText(row.to as Coordinate)}${version ? ` ${version}` : ''}` : version ? ` -> ${version}` : '';

@@ -5,12 +5,13 @@
 import { elementLineSpan, indentUnit, lineIndent, textValue } from '../../src/formats/xml.js';
 import type { CoordinateRow, LibraryRow } from '../../src/table/sections/build.js';
 import { coordinateText, libraryFor } from './facts.js';
-import { LIBRARY_RULE, libraryMessage, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
+import { LIBRARY_RULE, libraryMessage, manualApplies, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { expectedVersion, setValue, usesOfProperty, type PomRun } from './maven.js';
 import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
+import { JAKARTA_LINE_RULE, javaxLineMessage, javaxLineTarget } from './jakarta-line.js';
 import { springfoxKeptNote, springfoxSwitchOn, switchMavenSpringfox } from './springfox-build.js';
 
 /** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
@@ -18,8 +19,20 @@ export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string):
   const lib = libraryFor(run.facts, g, a);
   if (lib) return library(run, dep, lib, `${g}:${a}`);
   const cloud = cloudModuleMessage(run.facts, g, a);
-  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'warning', dep.el.start, cloud);
+  if (cloud && dep.kind !== 'exclusion') run.out.report(CLOUD_MODULE_RULE, 'error', dep.el.start, cloud);
+  else if (dep.kind !== 'exclusion' && dep.version && javaxLinePin(run, dep, g, a)) return;
   else if (!cloud && (dep.kind === 'dependency' || dep.kind === 'managed-dependency') && dep.version && run.bootManaged && !run.boot3) pinnedLine(run, dep, g, a);
+}
+
+/** A literal version of a Jakarta artifact below its first jakarta release (build/jakarta-line); a property is decided where it is defined. True when handled. */
+function javaxLinePin(run: PomRun, dep: DepRef, g: string, a: string): boolean {
+  const raw = textValue(run.text, dep.version);
+  if (raw === undefined || raw.includes('${') || run.boot3) return false;
+  const t = javaxLineTarget(run.ctx, g, a, raw);
+  if (!t) return false;
+  setValue(run, dep.version!, t.version, JAKARTA_LINE_RULE, 'version');
+  run.out.report(JAKARTA_LINE_RULE, 'info', dep.el.start, javaxLineMessage(`version`, raw, t));
+  return true;
 }
 
 /** A literal pin, in a Boot-managed pom, on the Boot 2 line of a library Boot 3.0 manages at a new line (build/pinned-line). */
@@ -43,7 +56,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
   if (row.action === 'manual') {
     const switched = dep.kind !== 'exclusion' ? springfoxSwitchOn(run.ctx, row) : undefined;
     if (switched) return switchMavenSpringfox(run, dep, switched);
-    if (dep.kind !== 'exclusion') run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
+    if (dep.kind !== 'exclusion' && manualApplies(row, resolveValue(run.models, textValue(run.text, dep.version)))) run.out.report(LIBRARY_RULE, row.kept ?? 'warning', dep.el.start, libraryMessage(row, key) + springfoxKeptNote(run.ctx, row));
     return;
   }
   const raw = dep.version ? textValue(run.text, dep.version) : undefined;
@@ -58,7 +71,7 @@ function library(run: PomRun, dep: DepRef, row: LibraryRow, key: string): void {
     return;
   }
   if (!follows) {
-    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
+    if (row.action === 'rename' || to) run.out.report(LIBRARY_RULE, 'error', dep.el.start, libraryVariableMessage(row, key, prop ? `\${${prop}}` : raw ?? 'outside this pom (no <version>)'));
     return;
   }
   if (row.action === 'rename' && !renameLibrary(run, dep, row, key)) return;
@@ -96,32 +109,38 @@ export function ensureActuator(run: PomRun, dep: DepRef): void {
   run.out.report(SLEUTH_RULE, 'info', dep.el.start, actuatorAddedMessage(boot));
 }
 
-/**
- * A renamed dependency whose <version> is a property: the pom that defines it raises it when every
- * reader agrees on the new version (properties()). When they do not, the property keeps the old
- * artifact's version, which the new one does not have: in a Boot-managed pom whose new artifact Boot
- * manages, the <version> goes (Boot's version applies); otherwise it is reported.
- */
 /** The property that versions a renamed dependency is raised to the new artifact's version where it is defined. */
 export function propertyVersionFollows(run: PomRun, row: CoordinateRow, prop: string): boolean {
   const to = row.to!;
   const key = `${to.groupId}:${to.artifactId}`;
   const uses = usesOfProperty(run, prop);
-  const decided = uses.length > 0 ? expectedVersion(run.facts, uses) : undefined;
+  const decided = uses.length > 0 ? expectedVersion(run.facts, uses, resolveValue(run.models, `\${${prop}}`)) : undefined;
   return decided !== undefined && decided === (run.facts.managedTarget.get(key) ?? run.facts.targetVersions.get(key)?.version);
 }
 
+/**
+ * A renamed dependency whose <version> is a property: the pom that defines it raises it when every
+ * reader agrees on the new version (properties()). When they do not, the property keeps serving
+ * its other readers and this dependency leaves it (decidingUses): in a Boot-managed pom, a
+ * <dependency> whose new artifact Boot manages drops its <version> (Boot's version applies); any
+ * other entry — a <dependencyManagement> entry above all, where no version would override Boot's
+ * with none — gets the new artifact's version written in place of the property.
+ */
 export function renamedPropertyVersion(run: PomRun, dep: DepRef, row: CoordinateRow, prop: string): void {
   const to = row.to!;
-  const key = `${to.groupId}:${to.artifactId}`;
-  const uses = usesOfProperty(run, prop);
-  const decided = uses.length > 0 ? expectedVersion(run.facts, uses) : undefined;
-  const managed = run.facts.managedTarget.get(key);
-  if (decided !== undefined && decided === (managed ?? run.facts.targetVersions.get(key)?.version)) return;
-  if (managed && run.bootManaged && dep.version) {
+  if (propertyVersionFollows(run, row, prop) || !dep.version) return;
+  const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
+  const version = managed ?? run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`)?.version;
+  const old = `its version came from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have`;
+  if (managed && run.bootManaged && dep.kind === 'dependency') {
     const span = elementLineSpan(run.text, dep.version);
     run.out.replace(span.start, span.end, '', 'build/coordinates');
-    run.out.report('build/coordinates', 'info', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version came from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; <version> removed, Spring Boot ${run.facts.target.version} manages ${managed}`);
+    run.out.report('build/coordinates', 'info', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: ${old}; <version> removed, Spring Boot ${run.facts.target.version} manages ${managed}`);
+    return;
+  }
+  if (version && row.from.groupId !== to.groupId) {
+    setValue(run, dep.version, version, 'build/coordinates', 'version');
+    run.out.report('build/coordinates', 'info', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)} ${version}: ${old} (other coordinates still read it), so the new artifact's version is written here${managed ? `, the one Spring Boot ${run.facts.target.version} manages` : ''}`);
     return;
   }
   run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: its version comes from \${${prop}}, the old artifact's version, which ${coordinateText(to)} does not have; choose a version that exists (${row.note})`);

@@ -6,11 +6,10 @@
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
-import { bootLine, buildFacts, compareVersions, coordinateText, managedBefore, isBoot2, isLower, javaLevel, libraryFor, renamedVersionFollows, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
+import { bootLine, buildFacts, compareVersions, managedBefore, isBoot2, isLower, javaLevel, keptVersionSeverity, libraryFor, rowFor, rowMessage, targetRelease, type BomTarget, type BuildFacts } from './facts.js';
 import { trainRaised } from './spring-cloud.js';
 import { HAND_VERSIONED_RULE, handVersionedGroupTarget, handVersionedMessage, handVersionedTarget, isNewLine, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
-import { existsMessage, LIBRARY_RULE, libraryTarget } from './libraries.js';
-import { blockedMessage, isSleuthRow, needsActuator, SLEUTH_RULE, sleuthUsers } from './sleuth.js';
+import { LIBRARY_RULE, libraryTarget } from './libraries.js';
 import { DEPENDENCY_RULES, PassOutput } from './out.js';
 import {
   addUses,
@@ -33,11 +32,17 @@ import { httpClientDecision, httpClientKeptMessage, switchMavenHttpClient } from
 import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOptions } from './kotlin-plugins.js';
 import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
-import { ensureActuator, otherCoordinate, propertyVersionFollows, renamedPropertyVersion } from './maven-libraries.js';
 import { mavenFlywayModules } from './flyway-modules.js';
 import { mavenParameters } from './parameters.js';
+import { otherCoordinate } from './maven-libraries.js';
+import { rename, renameApplies } from './maven-renames.js';
+import { JAKARTA_LINE_RULE, javaxLineMessage, javaxLinePropertyTarget } from './jakarta-line.js';
+import { mavenJakartaApis } from './maven-jakarta-apis.js';
+import { mavenCodeGenerators } from './maven-code-generators.js';
+import type { CoordinateRow } from '../../src/table/sections/build.js';
+import { CODE_GENERATOR_RULE, openApiGeneratorMaven } from './code-generators.js';
 
-export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE];
+export const MAVEN_RULES = [...DEPENDENCY_RULES, 'build/maven-plugin-fork', 'build/xml-entity', 'build/imported-bom', CLASS_NAMES_RULE, JVM_TARGET_RULE, CODE_GENERATOR_RULE];
 
 export interface PomRun {
   text: string;
@@ -77,7 +82,11 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   bootParent(run);
   properties(run);
   for (const dep of model.deps) dependency(run, dep);
+  mavenJakartaApis(run);
+  const generated = mavenCodeGenerators(run);
+  for (const dep of model.deps) openApiGeneratorMaven(run.text, dep, run.out, generated);
   compilerPlugin(run);
+  if (run.bootManaged) enforcerJavaRange(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
   if (!run.boot3) jetty(run);
@@ -116,7 +125,8 @@ function reportEntities(run: PomRun): void {
 export function setValue(run: PomRun, el: XmlElement, value: string, rule: string, what: string): void {
   const span = valueSpan(run.text, el);
   if (!span) {
-    run.out.report(rule, 'warning', el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
+    // a version the run must raise and cannot (Boot, Java 17, Kotlin, the Cloud train): as migrated it does not build
+    run.out.report(rule, keptVersionSeverity(rule), el.start, `${what} is not plain text (entity or markup); set it to ${value} by hand`);
     return;
   }
   if (run.text.slice(span.start, span.end) !== value) run.out.replace(span.start, span.end, value, rule);
@@ -128,18 +138,18 @@ function bootVersion(run: PomRun, versionEl: XmlElement | undefined, what: strin
   const raw = textValue(run.text, versionEl);
   const target = run.facts.target.version;
   if (raw === undefined) {
-    run.out.report('build/xml-entity', 'warning', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
+    run.out.report('build/xml-entity', 'error', versionEl.start, `${what} version is not plain text (entity or markup); not expanded: set it to ${target} by hand`);
     return;
   }
   const prop = singleProperty(raw);
   if (prop) {
-    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
+    if (!findProperty(run.models, prop)) run.out.report('build/boot-version', 'error', versionEl.start, `${what} version comes from \${${prop}}, which is not defined in the repository; set it to ${target}`);
     return; // the pom that defines it updates the property
   }
   if (raw.includes('${')) return;
   if (isBoot2(raw)) {
     setValue(run, versionEl, target, 'build/boot-version', `${what} version`);
-    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'warning', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
+    if (isLower(raw, '2.7.0')) run.out.report('build/boot-version', 'info', versionEl.start, `${what} was ${raw}: the guide asks to upgrade to the latest 2.7.x first, then to 3.0`);
   }
 }
 
@@ -169,6 +179,7 @@ function properties(run: PomRun): void {
       continue;
     }
     if (run.boot3) continue; // Java level above; every other property rule is a 2.7 -> 3.0 version
+    const deciding = decidingUses(facts, used, value);
     const bom = importedBomOf(facts, used);
     if (bom && !run.bootManaged && !bom.cloud && handVersioned(run, uses) && isNewLine(value, bom.version)) {
       setValue(run, el, bom.version, HAND_VERSIONED_RULE, name);
@@ -179,7 +190,7 @@ function properties(run: PomRun): void {
       if (bom.below(value)) {
         setValue(run, el, bom.version, bom.rule, name);
         if (bom.cloud) run.out.report(bom.rule, 'info', el.start, trainRaised(facts, value, `<${name}>`, bom));
-        else run.out.report(bom.rule, 'warning', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
+        else run.out.report(bom.rule, 'info', el.start, `${name} = ${value} versions ${used.map((u) => `${u.groupId}:${u.artifactId}`)[0]}, a BOM whose versions override the ones Spring Boot ${facts.target.version} manages; raised to ${bom.version}, the version Boot imports`);
       }
       continue;
     }
@@ -192,9 +203,15 @@ function properties(run: PomRun): void {
       if (isLower(value, facts.target.kotlin)) setValue(run, el, facts.target.kotlin, 'build/kotlin-version', name);
       continue;
     }
-    const hand = !run.bootManaged && used.length > 0 && handVersioned(run, uses);
+    const javaxLine = javaxLinePropertyTarget(run.ctx, deciding, value);
+    if (javaxLine) {
+      setValue(run, el, javaxLine.version, JAKARTA_LINE_RULE, name);
+      run.out.report(JAKARTA_LINE_RULE, 'info', el.start, javaxLineMessage(`<${name}>`, value, javaxLine));
+      continue;
+    }
+    const hand = !run.bootManaged && deciding.length > 0 && handVersioned(run, uses);
     const byName = hand ? handVersionedTarget(facts, name, value) : undefined;
-    const handTarget = byName ? { library: facts.props.get(name)!.library, version: byName } : hand ? handVersionedGroupTarget(facts, used, value) : undefined;
+    const handTarget = byName ? { library: facts.props.get(name)!.library, version: byName } : hand ? handVersionedGroupTarget(facts, deciding, value) : undefined;
     if (handTarget) {
       setValue(run, el, handTarget.version, HAND_VERSIONED_RULE, name);
       run.out.report(HAND_VERSIONED_RULE, 'info', el.start, handVersionedMessage(facts, name, value, handTarget.version, handTarget.library));
@@ -209,20 +226,45 @@ function properties(run: PomRun): void {
       else if (decision) run.out.report('build/version-property', 'warning', el.start, decision.message);
       continue;
     }
-    const pinned = run.bootManaged && used.length > 0 ? handVersionedGroupTarget(facts, used, value) : undefined;
+    const pinned = run.bootManaged && deciding.length > 0 ? handVersionedGroupTarget(facts, deciding, value) : undefined;
     if (pinned) {
       setValue(run, el, pinned.version, PINNED_LINE_RULE, name);
       run.out.report(PINNED_LINE_RULE, 'info', el.start, pinnedLineMessage(facts, name, value, pinned));
       continue;
     }
-    const libVersion = libraryTarget(facts, used, value);
+    const libVersion = libraryTarget(facts, deciding, value);
     if (libVersion) {
       setValue(run, el, libVersion, LIBRARY_RULE, name);
       continue;
     }
-    const expected = expectedVersion(facts, used);
-    if (expected && isLower(value, expected)) setValue(run, el, expected, 'build/needs-version', name);
+    const expected = expectedVersion(facts, deciding, value);
+    // the old artifact's version says nothing of the new one's line: a renamed reader takes the new version, higher or lower
+    const renamedReader = deciding.map((u) => renamedUse(facts, u, value)).find((r) => r !== undefined);
+    if (expected && (renamedReader ? value !== expected : isLower(value, expected))) {
+      setValue(run, el, expected, 'build/needs-version', name);
+      if (renamedReader) run.out.report('build/needs-version', 'info', el.start, `<${name}> = ${value} versioned ${renamedReader.from.groupId}:${renamedReader.from.artifactId}, renamed to ${renamedReader.to!.groupId}:${renamedReader.to!.artifactId}, whose versions are not the old artifact's: set to ${expected}${facts.managedTarget.get(`${renamedReader.to!.groupId}:${renamedReader.to!.artifactId}`) === expected ? `, the version Spring Boot ${facts.target.version} manages` : ''}`);
+    }
   }
+}
+
+/** A use of a version property by coordinates this run renames (to another group: a group's own renames share its version line). */
+function renamedUse(facts: BuildFacts, u: PropertyUse, value: string | undefined): CoordinateRow | undefined {
+  const row = u.kind === 'exclusion' ? undefined : rowFor(facts, u.groupId, u.artifactId);
+  return row?.action === 'rename' && row.to && row.from.groupId !== row.to.groupId && renameApplies(row, value) ? row : undefined;
+}
+
+/**
+ * The uses of a property that decide its value: all of them when they agree on one version;
+ * otherwise the ones that keep reading it. A renamed use whose new artifact has a version the data
+ * knows leaves it (renamedPropertyVersion writes that version, or drops it under Boot's management),
+ * so jaxb.version read by jaxb-api, jaxb-impl and jaxb-runtime is decided by jaxb-runtime alone.
+ */
+export function decidingUses(facts: BuildFacts, used: PropertyUse[], value: string | undefined): PropertyUse[] {
+  if (expectedVersion(facts, used, value) !== undefined) return used;
+  return used.filter((u) => {
+    const row = renamedUse(facts, u, value);
+    return !row || !(facts.managedTarget.has(`${row.to!.groupId}:${row.to!.artifactId}`) || facts.targetVersions.has(`${row.to!.groupId}:${row.to!.artifactId}`));
+  });
 }
 
 /** The BOM target, when every use of a property is an import of one BOM whose version moves (Boot's imports, Spring Cloud's). */
@@ -244,12 +286,12 @@ export function usesOfThisPom(run: PomRun): Map<string, PropertyUse[]> {
 }
 
 /** The one version Boot 3.0 manages for every coordinate that uses a property (before or after its rename). */
-export function expectedVersion(facts: BuildFacts, used: PropertyUse[]): string | undefined {
+export function expectedVersion(facts: BuildFacts, used: PropertyUse[], value?: string): string | undefined {
   const versions = new Set<string | undefined>();
   for (const u of used) {
     const key = `${u.groupId}:${u.artifactId}`;
     const row = rowFor(facts, u.groupId, u.artifactId);
-    const target = row?.action === 'rename' && row.to ? `${row.to.groupId}:${row.to.artifactId}` : key;
+    const target = row?.action === 'rename' && row.to && renameApplies(row, value) ? `${row.to.groupId}:${row.to.artifactId}` : key;
     versions.add(row || facts.managedTarget.has(key) ? (facts.managedTarget.get(target) ?? facts.targetVersions.get(target)?.version) : undefined);
   }
   return versions.size === 1 ? [...versions][0] : undefined;
@@ -266,7 +308,7 @@ function dependency(run: PomRun, dep: DepRef): void {
   if (!g || !a) return;
   const httpclient = dep.kind !== 'exclusion' ? httpClientDecision(run.ctx, g, a) : undefined;
   if (httpclient?.on) return switchMavenHttpClient(run, dep, httpclient);
-  if (httpclient?.factory) run.out.report(LIBRARY_RULE, 'warning', dep.el.start, httpClientKeptMessage(httpclient));
+  if (httpclient?.factory) run.out.report(LIBRARY_RULE, 'error', dep.el.start, httpClientKeptMessage(httpclient));
   const boot = facts.section.boot;
   if (dep.kind !== 'exclusion' && g === boot.groupId) {
     bootVersion(run, dep.version, `${g}:${a}`);
@@ -283,11 +325,37 @@ function dependency(run: PomRun, dep: DepRef): void {
     case 'needs-version':
       return needsVersion(run, dep, row, `${g}:${a}`);
     case 'manual':
-      if (dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
-      return;
+      return manual(run, dep, row, `${g}:${a}`);
     case 'remove':
       return removeDependency(run, dep, row);
   }
+}
+
+function manual(run: PomRun, dep: DepRef, row: Row, key: string): void {
+  if (dep.kind === 'exclusion') return;
+  const broken = unresolvable(run, dep, key);
+  run.out.report('build/removed-integration', broken ? 'error' : 'warning', dep.el.start, broken + rowMessage(row));
+}
+
+/**
+ * A dependency without <version> that nothing will manage: Boot 2.7 did, Boot 3.0 does not, and the
+ * build's own <dependencyManagement> has no entry for it. Maven refuses such a build ('version is
+ * missing'): the finding's opening words, or '' when it resolves.
+ */
+function unresolvable(run: PomRun, dep: DepRef, key: string): string {
+  if (dep.version || (dep.kind !== 'dependency' && dep.kind !== 'plugin') || !run.bootManaged || run.facts.managedTarget.has(key) || locallyManaged(run.models).has(key)) return '';
+  // another BOM the build imports may manage it; Spring's own BOMs manage only their own groups
+  const group = key.slice(0, key.indexOf(':'));
+  // (Boot's own BOM is what managedTarget already answered for)
+  const boot = run.facts.section.boot;
+  const imports = run.models.flatMap((m) =>
+    m.deps
+      .filter((d) => d.kind === 'managed-dependency' && textValue(m.text, d.scope) === 'import')
+      .filter((d) => !(resolveValue(run.models, textValue(m.text, d.groupId)) === boot.groupId && resolveValue(run.models, textValue(m.text, d.artifactId)) === boot.bom))
+      .map((d) => resolveValue(run.models, textValue(m.text, d.groupId)) ?? ''),
+  );
+  if (imports.some((g) => !g.startsWith('org.springframework') || group.startsWith(g))) return '';
+  return `no <version>, and Spring Boot ${run.facts.target.version} no longer manages it: the build will not resolve until it has one or is replaced. `;
 }
 
 /**
@@ -300,9 +368,11 @@ function boot3Dependency(run: PomRun, dep: DepRef, g: string, a: string): void {
   const lib = dep.kind !== 'exclusion' ? libraryFor(run.facts, g, a) : undefined;
   const switched = lib && springfoxSwitchOn(run.ctx, lib);
   if (switched) return switchMavenSpringfox(run, dep, switched);
+  // a library whose Boot 2 artifact cannot run on any 3.x (springfox) is wrong on a migrated build too: check after migrate says so
+  if (lib?.action === 'manual' && dep.kind !== 'exclusion') return otherCoordinate(run, dep, g, a);
   const row = rowFor(run.facts, g, a);
   if (row?.action === 'rename') return rename(run, dep, row);
-  if (row?.action === 'manual' && dep.kind !== 'exclusion') run.out.report('build/removed-integration', 'warning', dep.el.start, rowMessage(row));
+  if (row?.action === 'manual') manual(run, dep, row, `${g}:${a}`);
   if (row?.action === 'remove') removeDependency(run, dep, row);
 }
 
@@ -330,7 +400,7 @@ function importedBom(run: PomRun, dep: DepRef, key: string): void {
   }
   if (raw.includes('${')) return;
   setValue(run, dep.version, bom.version, 'build/imported-bom', `${key} version`);
-  run.out.report('build/imported-bom', 'warning', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
+  run.out.report('build/imported-bom', 'info', dep.el.start, `${key} ${value} (${bom.row.library})${order} overrode the versions Spring Boot ${run.facts.target.version} manages; raised to ${bom.version}, the version Boot imports (remove the import to follow Boot)`);
 }
 
 /** Every use of property `name` as decided where it is defined (undefined there: not in the repository). */
@@ -347,66 +417,6 @@ function kotlinVersion(run: PomRun, dep: DepRef): void {
 }
 
 type Row = NonNullable<ReturnType<typeof rowFor>>;
-
-function rename(run: PomRun, dep: DepRef, row: Row): void {
-  const to = row.to!;
-  if (dep.kind !== 'exclusion' && isSleuthRow(run.facts, row)) {
-    const users = sleuthUsers(run.ctx.project);
-    if (users.length) return run.out.report(SLEUTH_RULE, 'warning', dep.el.start, blockedMessage(row, users));
-    if (needsActuator(run.facts, row) && dep.kind === 'dependency') ensureActuator(run, dep);
-  }
-  const g = textValue(run.text, dep.groupId);
-  const a = textValue(run.text, dep.artifactId);
-  if (!dep.groupId || !dep.artifactId || g === undefined || a === undefined || g.includes('${') || a.includes('${')) {
-    run.out.report('build/coordinates', 'warning', dep.el.start, `${coordinateText(row.from)} -> ${coordinateText(to)}: the coordinates come from properties or entities; rename them by hand`);
-    return;
-  }
-  // A version that cannot come along (the old artifact's, which the new one does not have, with
-  // nothing to raise it to) makes the rename a build that does not resolve: report, rename nothing.
-  const stuck = dep.kind === 'exclusion' ? undefined : stuckVersion(run, dep, row);
-  if (stuck) return run.out.report('build/coordinates', 'warning', dep.el.start, stuck);
-  if (g !== to.groupId) setValue(run, dep.groupId, to.groupId, 'build/coordinates', 'groupId');
-  if (a !== to.artifactId) setValue(run, dep.artifactId, to.artifactId, 'build/coordinates', 'artifactId');
-  if (to.classifier && dep.kind !== 'exclusion') {
-    const c = textValue(run.text, dep.classifier);
-    if (!dep.classifier) insertAfter(run, dep.artifactId, `<classifier>${to.classifier}</classifier>`, 'build/coordinates');
-    else if (c !== to.classifier) run.out.report('build/coordinates', 'warning', dep.classifier.start, `${coordinateText(to)}: Boot 3.0 needs classifier ${to.classifier}, this dependency has ${c ?? 'another one'}`);
-  }
-  if (dep.kind === 'exclusion' || !dep.version) return;
-  const v = textValue(run.text, dep.version);
-  if (v === undefined) return;
-  if (run.boot3) return; // the version is the 3.x build's own
-  const prop = singleProperty(v);
-  if (prop) return renamedPropertyVersion(run, dep, row, prop); // mostly decided where it is defined
-  const managed = run.facts.managedTarget.get(`${to.groupId}:${to.artifactId}`);
-  const exists = run.facts.targetVersions.get(`${to.groupId}:${to.artifactId}`);
-  if (managed) {
-    if (v !== managed) setValue(run, dep.version, managed, 'build/coordinates', 'version');
-  } else if (exists) {
-    // Boot 3.0 does not manage the new artifact, but the old version does not exist for it: the table's does.
-    if (!v.includes('${') && isLower(v, exists.version)) {
-      setValue(run, dep.version, exists.version, 'build/coordinates', 'version');
-      run.out.report('build/coordinates', 'info', dep.version.start, existsMessage(row, v, exists));
-    }
-  } else {
-    run.out.report('build/coordinates', 'warning', dep.version.start, `${coordinateText(row.from)} was renamed to ${coordinateText(to)}: version ${v} belonged to the old artifact and Boot 3.0 does not manage the new one; choose a version that exists (${row.note})`);
-  }
-}
-
-/**
- * Why a renamed dependency's version cannot follow it, or undefined when it can
- * (renamedVersionFollows, or a property that holds the version is raised where it is defined).
- */
-function stuckVersion(run: PomRun, dep: DepRef, row: Row): string | undefined {
-  const to = row.to!;
-  const v = textValue(run.text, dep.version);
-  const key = `${to.groupId}:${to.artifactId}`;
-  if (!dep.version || v === undefined || renamedVersionFollows(run.facts, row)) return undefined;
-  const prop = singleProperty(v);
-  if (prop && propertyVersionFollows(run, row, prop)) return undefined;
-  const from = prop ? `\${${prop}} (${resolveValue(run.models, v) ?? 'unresolved'})` : v;
-  return `${coordinateText(row.from)} -> ${coordinateText(to)}: its version ${from} is the old artifact's, which ${coordinateText(to)} does not have, and Boot 3.0 does not manage the new one; nothing renamed: replace the dependency with ${coordinateText(to)} at a version of the new artifact (${row.note})`;
-}
 
 function needsVersion(run: PomRun, dep: DepRef, row: Row, key: string): void {
   if (dep.kind === 'exclusion') return;
@@ -439,7 +449,7 @@ function removeDependency(run: PomRun, dep: DepRef, row: Row): void {
   if (dep.kind !== 'dependency' && dep.kind !== 'managed-dependency') return;
   const span = elementLineSpan(run.text, dep.el);
   run.out.replace(span.start, span.end, '', 'build/removed-dependency');
-  run.out.report('build/removed-dependency', 'warning', dep.el.start, `removed ${rowMessage(row)}`);
+  run.out.report('build/removed-dependency', 'info', dep.el.start, `removed ${rowMessage(row)}`);
 }
 
 /** The `fork` parameter of spring-boot-maven-plugin (plugin and execution configuration) is gone in 3.0. */
@@ -450,7 +460,7 @@ function removeFork(run: PomRun, plugin: XmlElement): void {
     for (const fork of childrenNamed(config, parameter)) {
       const span = elementLineSpan(run.text, fork);
       run.out.replace(span.start, span.end, '', 'build/maven-plugin-fork');
-      run.out.report('build/maven-plugin-fork', 'warning', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
+      run.out.report('build/maven-plugin-fork', 'info', fork.start, `spring-boot-maven-plugin <${parameter}> removed (${note}): spring-boot:run and spring-boot:start always fork in Boot 3.0`);
     }
   }
 }
@@ -466,6 +476,27 @@ function compilerPlugin(run: PomRun): void {
         const level = javaLevel(textValue(run.text, el) ?? '');
         if (level !== undefined && level < run.facts.java) setValue(run, el, String(run.facts.java), 'build/java-version', el.name);
       }
+    }
+  }
+}
+
+/**
+ * maven-enforcer-plugin's requireJavaVersion with an upper bound below Java 17 (`[${java.version}, 12)`):
+ * Boot 3.0 builds with Java 17, which the rule then refuses (and with java.version raised the
+ * range itself becomes invalid). Reported at the range: the bound is the team's choice.
+ */
+function enforcerJavaRange(run: PomRun): void {
+  for (const dep of run.model.deps) {
+    if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-enforcer-plugin') continue;
+    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    for (const config of configs) {
+      const version = child(child(child(config, 'rules'), 'requireJavaVersion'), 'version');
+      const range = textValue(run.text, version)?.trim();
+      const upper = range ? /,\s*([\d.]+)\s*([)\]])\s*$/.exec(range) : null;
+      if (!upper) continue;
+      const order = compareVersions(String(run.facts.java), upper[1]!);
+      if (order === undefined || order < 0 || (order === 0 && upper[2] === ']')) continue;
+      run.out.report('build/java-version', 'error', version!.start, `maven-enforcer-plugin requires Java ${range}, which excludes Java ${run.facts.java}, the release Spring Boot 3.0 needs: the build fails in the enforcer; raise the range's upper bound`);
     }
   }
 }
@@ -499,7 +530,7 @@ function addProperty(run: PomRun, name: string, value: string, rule: string): vo
     return;
   }
   if (props) {
-    run.out.report(rule, 'warning', props.start, `add ${line} to <properties>`);
+    run.out.report(rule, keptVersionSeverity(rule), props.start, `add ${line} to <properties>`);
     return;
   }
   // No <properties>: a new block before <dependencies> (or at the end of <project>).
@@ -514,7 +545,7 @@ function addProperty(run: PomRun, name: string, value: string, rule: string): vo
 }
 
 /** Inserts `markup` after `el`: on a new line with el's indentation when el has its own line, else right after it. */
-function insertAfter(run: PomRun, el: XmlElement, markup: string, rule: string): void {
+export function insertAfter(run: PomRun, el: XmlElement, markup: string, rule: string): void {
   const span = elementLineSpan(run.text, el);
   const ownLine = span.start !== el.start;
   run.out.insert(el.end, ownLine ? `${run.eol}${lineIndent(run.text, el.start)}${markup}` : markup, rule);
@@ -541,3 +572,4 @@ function propertiesMigrator(run: PomRun): void {
   run.out.insert(last.el.end, `${eol}${indent}${markup}`, 'build/properties-migrator');
   run.out.report('build/properties-migrator', 'info', last.el.end, message);
 }
+

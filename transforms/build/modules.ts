@@ -10,24 +10,29 @@
 //   in-repository parent pom mentions Spring Boot (a child of a Boot parent is a Boot module);
 // - a separate Gradle build (its own settings file) in which no file mentions Spring Boot, in a
 //   repository where another part does (restbucks' Android client, a BOM-consumer sample build):
-//   nothing in it is a Boot module.
+//   nothing in it is a Boot module;
+// - a module of another application framework: Quarkus or Micronaut (its build names the
+//   framework's group, plugin or parent), or a plain Java EE war (war packaging or the Gradle war
+//   plugin, a Java EE API dependency), when the module itself uses no Spring Boot artifact or
+//   plugin: also inside a Boot reactor and below a parent that imports Boot's BOM (a parent's
+//   dependency management does not make a module a Boot application).
 //
 // A module is the folder of a build file; a file belongs to the deepest module folder above it.
 // The engine skips every file of these modules (file passes and project-pass edits) and reports
 // each module once (`build/non-boot-module`, info) on its build file.
 import path from 'node:path';
-import type { FileKind, LeftAlone, ProjectFile, ProjectView } from '../../src/engine/types.js';
+import { ParseError, type FileKind, type LeftAlone, type ProjectFile, type ProjectView } from '../../src/engine/types.js';
 import { groovyTokens, type BuildToken } from '../../src/formats/groovy.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
-import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
-import { chain, projectPom } from './pom-model.js';
+import { child, childrenNamed, parseXml, textValue } from '../../src/formats/xml.js';
+import { chain, projectPom, resolveValue, type PomModel } from './pom-model.js';
 
 export const NON_BOOT_RULE = 'build/non-boot-module';
 
 /** Any spelling of Spring Boot in a build, catalog or source: coordinates, plugin ids, catalog aliases, imports. */
-const BOOT_MENTION = /org\.springframework\.boot|spring-boot|springframework\.boot|spring\.boot|springBoot/;
+export const BOOT_MENTION = /org\.springframework\.boot|spring-boot|springframework\.boot|spring\.boot|springBoot/;
 
 function dirOf(p: string): string {
   const d = path.posix.dirname(p);
@@ -48,7 +53,7 @@ export async function nonBootModules(project: ProjectView): Promise<LeftAlone[]>
   const out: LeftAlone[] = [...separateBuildsWithoutBoot(project)];
   for (const f of builds) {
     if (out.some((m) => under(f.path, m.dir))) continue;
-    const found = f.kind === 'pom' ? platformPom(project, f) : gradleModule(f);
+    const found = f.kind === 'pom' ? (platformPom(project, f) ?? otherFrameworkPom(project, f)) : gradleModule(f);
     if (found) out.push(found);
   }
   return out;
@@ -101,13 +106,43 @@ function reactorModule(project: ProjectView, dir: string): string | undefined {
   return undefined;
 }
 
-function tokensOf(f: ProjectFile): BuildToken[] | undefined {
+/** A Gradle script's tokens; undefined when it does not parse (unreadableBuild reports it). */
+export function buildTokens(f: ProjectFile): BuildToken[] | undefined {
   if (f.text === undefined) return undefined;
   try {
     return f.kind === 'gradle-kts' ? kotlinTokens(f.text) : groovyTokens(f.text);
   } catch {
-    return undefined; // the build pass reports the parse error; the module is treated as a Boot module
+    return undefined;
   }
+}
+const tokensOf = buildTokens;
+
+/**
+ * A build file that cannot be parsed: its Boot and Java versions cannot be raised, so nothing
+ * of its module is changed (its sources moved to jakarta against a Boot 2 build would not
+ * compile). The error names the parser's reason; the finding is `parse-error` on the file.
+ */
+export function unreadableBuild(project: ProjectView, f: ProjectFile, dir = dirOf(f.path)): LeftAlone | undefined {
+  if (f.text === undefined) return undefined;
+  let problem: ParseError | undefined;
+  try {
+    if (f.kind === 'pom') {
+      if (!projectPom(project, f.path)) parseXml(f.text);
+    } else if (f.kind === 'gradle-kts') kotlinTokens(f.text);
+    else groovyTokens(f.text);
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e; // NotReady: the engine loads the grammar and decides again
+    problem = e;
+  }
+  if (!problem) return undefined;
+  return {
+    dir,
+    path: f.path,
+    offset: problem.offset,
+    rule: 'parse-error',
+    severity: 'error',
+    message: `cannot parse: ${problem.message}; left unchanged, and so is every other file of ${dir || 'the root module'} (its sources moved to jakarta would not compile against a build still on Spring Boot 2): fix the syntax and run again`,
+  };
 }
 
 /** The plugin ids a script applies (`apply false` excluded): plugins {} ids, backticked ids, apply plugin:. */
@@ -155,6 +190,8 @@ function gradleModule(f: ProjectFile): LeftAlone | undefined {
   const model = gradleModel(tokens);
   const gradlePlugin = plugins.find((p) => p.id === 'java-gradle-plugin') ?? model.blocks.filter((b) => b.name === 'gradlePlugin' && !b.parent).map((b) => ({ id: 'gradlePlugin {}', at: tokens[b.head]!.start }))[0];
   if (gradlePlugin) return { dir, path: f.path, offset: gradlePlugin.at, message: `${dir || '.'} is a Gradle plugin module (${gradlePlugin.id}), not a Spring Boot module: the Gradle API injects with javax.inject, so its build files and sources are left as they are` };
+  const framework = otherFramework(plugins.map((p) => p.id), f.text ?? '');
+  if (framework) return { dir, path: f.path, offset: plugins.find((p) => p.id === framework.plugin)?.at ?? 0, message: `${dir || '.'} is ${framework.what}, not a Spring Boot module: its build files and sources are left as they are` };
   const platform = plugins.find((p) => p.id === 'java-platform');
   if (platform && !BOOT_MENTION.test(f.text ?? '')) return { dir, path: f.path, offset: platform.at, message: `${dir || '.'} is a platform (java-platform) that does not use Spring Boot: left as it is` };
   return undefined;
@@ -171,4 +208,59 @@ function platformPom(project: ProjectView, f: ProjectFile): LeftAlone | undefine
   if (chain(project, model).some((m) => BOOT_MENTION.test(m.text))) return undefined;
   const dir = dirOf(f.path);
   return { dir, path: f.path, offset: packaging.start, message: `${dir || '.'} is a BOM-only module (packaging pom with only dependencyManagement) outside any Spring Boot parent: left as it is` };
+}
+
+/** Groups and plugin ids of other application frameworks (a module built on one is not a Boot module). */
+const FRAMEWORKS = [
+  { what: 'a Quarkus module', group: /^io\.quarkus(\.platform)?$/, plugin: /^io\.quarkus$/ },
+  { what: 'a Micronaut module', group: /^io\.micronaut(\.[\w.]+)?$/, plugin: /^io\.micronaut\./ },
+];
+
+/** Java EE / Jakarta EE API artifacts a plain application server war compiles against. */
+const JAVA_EE_API = /^(javax:javaee(-web)?-api|jakarta\.platform:jakarta\.jakartaee(-web)?-api|javax\.servlet:(javax\.)?servlet-api|jakarta\.servlet:jakarta\.servlet-api)$/;
+
+const GRADLE_COORDINATE = /['"]([\w.-]+):([\w.-]+)(?::[^'"]*)?['"]/g;
+
+/** The other framework a Gradle script's plugins and dependencies name, when it uses no Boot itself. */
+function otherFramework(plugins: string[], text: string): { what: string; plugin?: string } | undefined {
+  if (BOOT_MENTION.test(text)) return undefined;
+  const coordinates = [...text.matchAll(GRADLE_COORDINATE)].map((m) => ({ g: m[1]!, a: m[2]! }));
+  for (const fw of FRAMEWORKS) {
+    const plugin = plugins.find((id) => fw.plugin.test(id));
+    if (plugin || coordinates.some((c) => fw.group.test(c.g))) return { what: fw.what, plugin };
+  }
+  if (plugins.includes('war') && coordinates.some((c) => JAVA_EE_API.test(`${c.g}:${c.a}`))) return { what: 'a Java EE web application (war)', plugin: 'war' };
+  return undefined;
+}
+
+/** Coordinates a pom uses itself and inherits (<dependencies> and <build><plugins> are inherited; <dependencyManagement> is not a use). */
+function usedCoordinates(models: PomModel[]): string[] {
+  const out: string[] = [];
+  for (const m of models) {
+    for (const d of m.deps) {
+      if (d.kind === 'managed-dependency' || d.kind === 'exclusion') continue;
+      out.push(`${resolveValue(models, textValue(m.text, d.groupId)) ?? (d.kind === 'plugin' ? 'org.apache.maven.plugins' : '')}:${resolveValue(models, textValue(m.text, d.artifactId)) ?? ''}`);
+    }
+  }
+  return out;
+}
+
+/** A Quarkus or Micronaut module, or a plain Java EE war, that uses no Boot artifact or plugin (also below a Boot-importing parent). */
+function otherFrameworkPom(project: ProjectView, f: ProjectFile): LeftAlone | undefined {
+  const model = projectPom(project, f.path);
+  if (!model) return undefined;
+  const models = chain(project, model);
+  const used = usedCoordinates(models);
+  if (used.some((c) => c.startsWith('org.springframework.boot:')) || models.some((m) => m.parent?.groupId === 'org.springframework.boot')) return undefined;
+  const dir = dirOf(f.path);
+  const groups = [...used.map((c) => c.slice(0, c.indexOf(':'))), ...models.map((m) => m.parent?.groupId ?? ''), ...model.deps.map((d) => textValue(model.text, d.groupId) ?? '')];
+  const at = model.project.start;
+  for (const fw of FRAMEWORKS) {
+    if (groups.some((g) => fw.group.test(g))) return { dir, path: f.path, offset: at, message: `${dir || '.'} is ${fw.what}, not a Spring Boot module: its build files and sources are left as they are` };
+  }
+  const packaging = textValue(model.text, child(model.project, 'packaging'))?.trim();
+  if (packaging === 'war' && used.some((c) => JAVA_EE_API.test(c))) {
+    return { dir, path: f.path, offset: at, message: `${dir || '.'} is a Java EE web application (war packaging, a Java EE API dependency, no Spring Boot), not a Spring Boot module: its build files and sources are left as they are` };
+  }
+  return undefined;
 }

@@ -22,6 +22,8 @@ export const DEPENDENCY_RULES = [
   'build/pinned-line',
   'build/flyway-database',
   'build/parameter-names',
+  'build/jakarta-line',
+  'build/jakarta-api',
 ];
 
 export class PassOutput {

@@ -36,7 +36,7 @@ export function migrateWrapper(file: SourceFile, ctx: PassContext): PassResult {
   out.replace(start, start + version.length, minimum, 'build/gradle-wrapper');
   const sum = CHECKSUM.exec(file.text);
   if (sum) {
-    out.report('build/gradle-wrapper', 'warning', sum.index, `distributionSha256Sum belongs to Gradle ${version}: replace it with the checksum of the Gradle ${minimum} distribution (or the wrapper will refuse to download it)`);
+    out.report('build/gradle-wrapper', 'error', sum.index, `distributionSha256Sum belongs to Gradle ${version}: replace it with the checksum of the Gradle ${minimum} distribution (or the wrapper will refuse to download it)`);
   }
   return out.result();
 }

@@ -13,6 +13,7 @@ import { NeedleSet } from '../../src/engine/needles.js';
 import { tableIndex } from '../../src/table/load.js';
 import { canonicalKey, configFiles, isMainConfig, resourcesDir, type ConfigEntry } from './config.js';
 import { projectSection, ruleFinding } from './rules.js';
+import { applicationOf } from '../../src/report/rules.js';
 
 const SOURCE_KINDS = ['java', 'kotlin'] as const;
 /** The type name jobBeans looks for. */
@@ -241,18 +242,40 @@ function jobBeans(file: ProjectFile, cache: Map<ProjectFile, Token[]>): number[]
   return out;
 }
 
+/**
+ * Counted per application (the folder before src/: a module, or one sample of a repository of
+ * samples), in its main sources: Boot 3.0 refuses to start an application with several Job beans
+ * unless spring.batch.job.name names one (or spring.batch.job.enabled=false runs none). One error
+ * per such application, at its first Job bean, naming the others; spring.batch.job.names in an
+ * application without that error is a warning (3.0 runs one job only).
+ */
 const batchJobs: Detector = (rule, facts, ctx) => {
-  if (hasKey(facts, 'spring.batch.job.name')) return {};
-  const beans = facts.sources.flatMap((f) => jobBeans(f, facts.tokens).map((offset) => ({ path: f.path, offset })));
-  const named = facts.entries.filter((e) => keyMatches(e, 'spring.batch.job.names'));
-  if (beans.length < 2 && named.length === 0) return {};
-  return {
-    findings: [
-      ...(beans.length >= 2 ? beans.map((b, i) => ruleFinding(ctx.table, rule.id, b, `Job bean ${i + 1} of ${beans.length}.`)) : []),
-      ...named.map((e) => ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}=${e.value}:`)),
-    ],
-  };
+  const apps = new Map<string, { beans: { path: string; offset: number }[]; entries: ConfigEntry[] }>();
+  const appOf = (app: string) => apps.get(app) ?? (apps.set(app, { beans: [], entries: [] }), apps.get(app)!);
+  for (const f of facts.sources) {
+    if (/(^|\/)src\/test\//.test(f.path)) continue; // a test configuration's jobs do not start with the application
+    for (const offset of jobBeans(f, facts.tokens)) appOf(applicationOf(f.path)).beans.push({ path: f.path, offset });
+  }
+  for (const e of facts.entries) appOf(applicationOf(e.path)).entries.push(e);
+  const findings: FindingInput[] = [];
+  for (const [app, { beans, entries }] of apps) {
+    const set = (key: string) => entries.some((e) => keyMatches(e, key));
+    if (set('spring.batch.job.name') || entries.some((e) => keyMatches(e, 'spring.batch.job.enabled') && /^false$/i.test(e.value))) continue;
+    const named = entries.filter((e) => keyMatches(e, 'spring.batch.job.names'));
+    if (beans.length >= 2) {
+      const others = beans.slice(1).map((b) => `${b.path}:${lineAt(facts, b)}`).join(', ');
+      findings.push(ruleFinding(ctx.table, rule.id, beans[0]!, `${app === '.' ? 'The application' : `Application ${app}`} declares ${beans.length} Job beans (also ${others}) and no spring.batch.job.name: Spring Boot 3.0 refuses to start it.`));
+    } else for (const e of named) findings.push(ruleFinding(ctx.table, rule.id, { path: e.path, offset: e.offset }, `${e.key}=${e.value}:`, 'warning'));
+  }
+  return { findings };
 };
+
+function lineAt(facts: Facts, at: { path: string; offset: number }): number {
+  const text = facts.sources.find((f) => f.path === at.path)?.text ?? '';
+  let line = 1;
+  for (let i = 0; i < at.offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
 
 const REDIS_DATA = ['org.springframework.boot:spring-boot-starter-data-redis', 'org.springframework.boot:spring-boot-starter-data-redis-reactive', 'org.springframework.data:spring-data-redis'];
 

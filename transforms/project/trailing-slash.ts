@@ -135,45 +135,87 @@ export const trailingSlashPass: ProjectPass = {
   id: 'project/trailing-slash',
   description: 'routes whose trailing-slash form stops matching in Spring Framework 6 (--trailing-slash=report|routes|configurer)',
   rules: [TRAILING_RULE],
-  kinds: ['java', 'kotlin'],
+  kinds: ['java', 'kotlin', 'pom', 'gradle', 'gradle-kts'],
   run(project, ctx) {
     const m = mode(ctx);
     const sources = project.ofKind('java', 'kotlin');
-    if (alreadyMatchesSlash(sources)) return {};
     const files = sources.map((f) => ({ path: f.path, kind: f.kind, text: f.text ?? '' }));
-    const list = affected(timed('route inventory', () => collectRoutesSync(files)));
-    if (list.length === 0) return {};
+    const routes = timed('route inventory', () => collectRoutesSync(files)).filter((r) => SPRING.has(r.framework));
+    if (routes.length === 0) return {};
     const findings: FindingInput[] = [];
     const result: Required<ProjectResult> = { edits: [], fileOps: [], findings };
-    const at = (route: Route) => ({ path: route.file, offset: route.offset });
-    if (m === 'configurer') {
-      const reactive = list.every((a) => a.route.framework !== 'spring-mvc');
-      const change = configurer(project, sources, reactive);
-      if (typeof change !== 'string') {
-        const routes = `${list.length} route(s); it uses a deprecated API.`;
-        if ('edit' in change) {
-          result.edits.push(change.edit);
-          findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.edit.path, offset: change.offset }, `Turned trailing-slash matching back on in ${change.className} for ${routes}`, 'info'));
-        } else {
-          result.fileOps.push(change.op);
-          const why = change.passedOver ? ` (not in an existing configurer: ${change.passedOver})` : '';
-          findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.op.path, line: 1 }, `Added ${change.op.path}${why} for ${routes}`, 'info'));
-        }
-        return result;
+    // one decision per application: its own sources, its own configurer, its own stack
+    for (const [app, appRoutes] of byApp(routes)) {
+      const appSources = sources.filter((f) => applicationOf(f.path) === app);
+      if (alreadyMatchesSlash(appSources)) continue;
+      const list = affected(appRoutes);
+      if (m === 'configurer') {
+        // asked for: the setting goes in whenever the application has routes, affected or not
+        const reactive = stackOf(project, app) ?? appRoutes.every((r) => r.framework !== 'spring-mvc');
+        if (addConfigurer(project, appSources, reactive, appRoutes.length, result, ctx)) continue;
       }
-      findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(list[0]!.route), `Could not add a configurer: ${change}.`));
+      reportOrRewrite(project, list, m, result, ctx);
     }
-    const editsByFile = new Map<string, Edit[]>();
-    for (const { route, template, literal } of list) {
-      const file = project.byPath.get(route.file)!;
-      const edit = m === 'routes' ? slashEdit(file, route, literal) : 'report';
-      if (typeof edit === 'string') {
-        findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(route), m === 'routes' ? `${describe(route, template)} Not rewritten: ${edit}.` : describe(route, template)));
-      } else if (!(editsByFile.get(route.file) ?? []).some((e) => e.start === edit.start)) {
-        editsByFile.set(route.file, [...(editsByFile.get(route.file) ?? []), edit]);
-      }
-    }
-    for (const [p, edits] of editsByFile) result.edits.push({ path: p, edits });
     return result;
   },
 };
+
+function byApp(routes: Route[]): Map<string, Route[]> {
+  const out = new Map<string, Route[]>();
+  for (const r of routes) out.set(applicationOf(r.file), [...(out.get(applicationOf(r.file)) ?? []), r]);
+  return out;
+}
+
+/**
+ * The web stack an application runs on, decided from the starters of its build (the nearest
+ * build file at or above its folder): spring-boot-starter-webflux without spring-boot-starter-web
+ * is WebFlux; with spring-boot-starter-web it is Spring MVC (Boot prefers the servlet stack when
+ * both are there). Undefined when no build of it names either.
+ */
+export function stackOf(project: ProjectView, app: string): boolean | undefined {
+  const builds = project.ofKind('pom', 'gradle', 'gradle-kts');
+  for (let dir = app === '.' ? '' : app; ; dir = dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/')) : '') {
+    const here = builds.filter((b) => (b.path.includes('/') ? b.path.slice(0, b.path.lastIndexOf('/')) : '') === dir);
+    const text = here.map((b) => b.text ?? '').join('\n');
+    const web = /spring-boot-starter-web(?![\w-])/.test(text);
+    const flux = /spring-boot-starter-webflux\b/.test(text);
+    if (web || flux) return !web;
+    if (dir === '') return undefined;
+  }
+}
+
+/** The configurer for one application: true when it was added (or put in an existing class). */
+function addConfigurer(project: ProjectView, sources: ProjectFile[], reactive: boolean, count: number, result: Required<ProjectResult>, ctx: PassContext): boolean {
+  const change = configurer(project, sources, reactive);
+  const routes = `${count} route(s); it uses a deprecated API.`;
+  if (typeof change === 'string') {
+    const first = sources.find((f) => MAIN.test(f.text ?? '')) ?? sources[0];
+    if (first) result.findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: first.path, line: 1 }, `Could not add a configurer: ${change}.`));
+    return false;
+  }
+  if ('edit' in change) {
+    result.edits.push(change.edit);
+    result.findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.edit.path, offset: change.offset }, `Turned trailing-slash matching back on in ${change.className} for ${routes}`, 'info'));
+  } else {
+    result.fileOps.push(change.op);
+    const why = change.passedOver ? ` (not in an existing configurer: ${change.passedOver})` : '';
+    result.findings.push(ruleFinding(ctx.table, TRAILING_RULE, { path: change.op.path, line: 1 }, `Added ${change.op.path}${why} for ${routes}`, 'info'));
+  }
+  return true;
+}
+
+/** report: each affected route; routes: the slash form added where it can be, reported where not. */
+function reportOrRewrite(project: ProjectView, list: ReturnType<typeof affected>, m: Mode, result: Required<ProjectResult>, ctx: PassContext): void {
+  const at = (route: Route) => ({ path: route.file, offset: route.offset });
+  const editsByFile = new Map<string, Edit[]>();
+  for (const { route, template, literal } of list) {
+    const file = project.byPath.get(route.file)!;
+    const edit = m === 'routes' ? slashEdit(file, route, literal) : 'report';
+    if (typeof edit === 'string') {
+      result.findings.push(ruleFinding(ctx.table, TRAILING_RULE, at(route), m === 'routes' ? `${describe(route, template)} Not rewritten: ${edit}.` : describe(route, template)));
+    } else if (!(editsByFile.get(route.file) ?? []).some((e) => e.start === edit.start)) {
+      editsByFile.set(route.file, [...(editsByFile.get(route.file) ?? []), edit]);
+    }
+  }
+  for (const [p, edits] of editsByFile) result.edits.push({ path: p, edits });
+}

@@ -3,7 +3,6 @@
 // key set in one document says nothing about another. Every edit touches only the text that
 // changes: a key's own characters, one value, or a whole line that is deleted.
 import { decidedSpringfox } from '../sources/springdoc/springfox-switch.js';
-import { posix } from 'node:path';
 import type { Edit, FindingInput, PassContext, PassResult, Severity, SourceFile } from '../../src/engine/types.js';
 import {
   deleteLineEdit,
@@ -15,7 +14,8 @@ import {
   type TextEdit,
 } from '../../src/formats/properties.js';
 import { convertValue, type PresentKey } from '../../src/properties/conversions.js';
-import { isProfileSpecificForbidden, removalWords, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
+import { profileOfFile } from '../../src/properties/profile-files.js';
+import { isProfileSpecificForbidden, keptKeySeverity, removalWords, resolveKey, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity } from './keys.js';
@@ -24,8 +24,6 @@ import { appendAll } from '../../src/engine/edits.js';
 import { libraryConfigContext, type LibraryConfigContext } from '../../src/properties/library-config.js';
 import { migrateLibraryValues, springfoxRule } from './library-config.js';
 
-/** application-<profile>.properties: every document in it is profile-specific. */
-const PROFILE_FILE = /^application-(.+)\.properties$/;
 const ON_PROFILE = keyFamily('spring.config.activate.on-profile');
 
 /** A line that holds (or, after this pass, will hold) a key: its value, and how to name it. */
@@ -100,7 +98,8 @@ function display(key: string, value: string): string {
 
 export function migrateProperties(file: SourceFile, ctx: PassContext): PassResult {
   const parsed = parseProperties(file.text);
-  const profile = PROFILE_FILE.exec(posix.basename(file.path))?.[1];
+  // application-<profile>.properties as Boot loads it: every document in it is profile-specific
+  const profile = profileOfFile(file.path, ctx);
   const result: Required<Pick<PassResult, 'edits' | 'findings'>> = { edits: [], findings: [] };
   const found = libraryConfigContext(ctx.project);
   const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };
@@ -164,7 +163,7 @@ function convertRow(work: DocumentWork, row: PropertyConversion, entries: Proper
   const outcome = convertValue(row, presentKeys(row, entries));
   const first = entries[0]!;
   if (outcome.kind === 'report') {
-    work.report(first, RULES.convert, row.level, outcome.message);
+    work.report(first, RULES.convert, keptKeySeverity(row.level), outcome.message);
     return;
   }
   const consumed = entries.filter((e) => outcome.consumed.includes(tableKeyOf(row, e)));
@@ -241,7 +240,7 @@ function removalMessage(key: string, row: PropertyRemoval): string {
 
 function reportRemovals(work: DocumentWork, resolved: Resolved[]): void {
   for (const { entry, rule } of resolved) {
-    if (rule?.kind === 'remove') work.report(entry, rule.rule, rule.row.level, removalMessage(entry.key, rule.row), rule.row.docs);
+    if (rule?.kind === 'remove') work.report(entry, rule.rule, keptKeySeverity(rule.row.level), removalMessage(entry.key, rule.row), rule.row.docs);
   }
 }
 

@@ -173,7 +173,8 @@ function removeAnnotations(ctx: Ctx, root: Node): void {
       }
       ctx.findings.push({
         rule: RULE.enableBatchProcessing,
-        severity: 'warning',
+        // removed: done; kept: Boot's batch auto-configuration backs off (no job runs at start-up)
+        severity: args ? 'warning' : 'info',
         offset: ann.startIndex,
         message: args
           ? `@${simple} with attributes kept: ${row.message}`

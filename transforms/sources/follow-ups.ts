@@ -54,13 +54,38 @@ function memberUses(model: FileModel, row: ApiFollowUp): FindingInput[] {
     const m = t.type === 'ident' ? names.get(t.value) : undefined;
     if (!m || importTokens.has(k) || tokens[k + 1]?.value !== '(') continue;
     const prev = tokens[k - 1]?.value;
-    const isCtor = m.name === simpleOf(row.type);
+    const simple = simpleOf(row.type);
+    const isCtor = m.name === simple;
     // Calls (`.name(`, `new Name(`, `super(`-less) and overriding declarations (`Type name(`).
     if (isCtor ? prev !== 'new' : !(prev === '.' || tokens[k - 1]?.type === 'ident' || prev === '>' || prev === ']')) continue;
+    // `Other.name(`: a static method of another type with the same name (StringUtils.hasText is not Assert.hasText)
+    if (!isCtor && prev === '.' && otherTypeReceiver(tokens, k - 2, simple, row.type)) continue;
+    // `Type name(`: a declaration overrides the member only in a class that extends or implements its type
+    if (!isCtor && prev !== '.' && tokens[k - 1]?.type === 'ident' && !subtypes(model.text, simple)) continue;
     if (m.params !== undefined && argCount(tokens, k + 1) !== m.params) continue;
     out.push(finding(row, t.start));
   }
   return out;
+}
+
+/**
+ * The receiver before `.name(` names a type other than the member's own: a capitalised simple
+ * name (not a variable, `this` or a call result) that is not the declaring type, or a qualified
+ * name that ends in another type.
+ */
+function otherTypeReceiver(tokens: Token[], at: number, simple: string, fq: string): boolean {
+  const r = tokens[at];
+  if (r?.type !== 'ident' || !/^[A-Z]/.test(r.value) || /^[A-Z0-9_]+$/.test(r.value)) return false; // a CONSTANT holds an instance
+  if (r.value === simple) return false;
+  // a.b.Assert: the qualified declaring type
+  let start = at;
+  while (tokens[start - 1]?.value === '.' && tokens[start - 2]?.type === 'ident') start -= 2;
+  const qualified = tokens.slice(start, at + 1).map((t) => t.value).join('');
+  return qualified !== fq;
+}
+
+function subtypes(text: string, simple: string): boolean {
+  return new RegExp(`\\b(extends|implements)\\b[^{;]*\\b${simple}\\b|\\)\\s*:[^{;=]*\\b${simple}\\b|\\bclass\\s+\\w+[^{;=]*:[^{;=]*\\b${simple}\\b`).test(text);
 }
 
 export function followUps(idx: CodeIndex, model: FileModel, owned: ReadonlySet<string> = new Set()): FindingInput[] {

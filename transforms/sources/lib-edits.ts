@@ -15,6 +15,8 @@ export interface LibContext {
   eol: string;
   libs: LibrariesSection;
   project: ProjectView;
+  /** The file's path in the repository (forward slashes). */
+  path?: string;
   /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */
@@ -22,6 +24,8 @@ export interface LibContext {
   /** The build moves from HttpClient 4 to 5 in this run (httpclient5-switch.ts), or why not. */
   httpclientSwitch?: boolean;
   httpclientKept?: string;
+  /** The run's sources give HttpComponentsClientHttpRequestFactory a client: HttpClient 4 left in the build does not compile. */
+  httpclientFactory?: boolean;
 }
 
 export interface LibResult {

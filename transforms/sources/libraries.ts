@@ -8,6 +8,7 @@ import { escapeRegExp } from '../../src/engine/text.js';
 import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
+import { CHUNK_RULE, migrateChunk } from './batch5/chunk.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
 import { migrateHttpClient, HTTPCLIENT_RULES } from './httpclient5/httpclient5.js';
 import { migrateJakartaVariants, VARIANT_RULES } from './jakarta/jakarta-variants.js';
@@ -19,8 +20,10 @@ import { migrateObservability, OBSERVABILITY_RULES, ownedTypes } from './observa
 import { migrateAdapter } from './security6/security6-adapter.js';
 import { migrateSecurity, SECURITY_RULES } from './security6/security6.js';
 import { migrateSecurityKotlinDsl } from './security6/security6-kotlin.js';
+import { migrateRemovedOverrides } from './security6/security6-overrides.js';
 import { migrateSpringdoc, SPRINGDOC_RULES } from './springdoc/springdoc.js';
 import { decidedSpringfox } from './springdoc/springfox-switch.js';
+import { migrateSpring6, SPRING6_NEEDLES, SPRING6_RULES } from './spring6/spring6.js';
 
 interface Module {
   rules: readonly string[];
@@ -40,6 +43,7 @@ const MODULES: Module[] = [
     run: migrateSecurity,
   },
   { rules: [SECURITY_RULES.kotlinDsl], needles: ['authorizeRequests'], run: migrateSecurityKotlinDsl },
+  { rules: [SECURITY_RULES.removedOverride], needles: ['extractAuthorities'], run: migrateRemovedOverrides },
   {
     rules: Object.values(BATCH_RULES),
     needles: ['JobBuilderFactory', 'StepBuilderFactory'],
@@ -51,6 +55,9 @@ const MODULES: Module[] = [
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
   { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
   { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
+  // the project's own writers are found by name: their names, like Batch's, end in Writer or Listener (chunk-writers.ts)
+  { rules: [CHUNK_RULE], needles: ['Writer', 'WriteListener', 'ListenerSupport', 'BeforeWrite', 'AfterWrite', 'OnWriteError'], owns: ['org.springframework.batch.item.ItemWriter'], run: migrateChunk },
+  { rules: Object.values(SPRING6_RULES), needles: SPRING6_NEEDLES, owns: ['org.springframework.http.ResponseEntity', 'org.springframework.web.server.ResponseStatusException'], run: migrateSpring6 },
 ];
 
 export const LIBRARY_RULES: string[] = MODULES.flatMap((m) => m.rules);
@@ -72,7 +79,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
-  const lib: LibContext = { model, lang, eol, libs, project: ctx.project };
+  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;
@@ -81,6 +88,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   if (file.text.includes('org.apache.http.')) {
     const decision = httpClientSwitch(ctx);
     lib.httpclientSwitch = decision.on;
+    lib.httpclientFactory = decision.factory;
     if (!decision.on) lib.httpclientKept = decision.why;
   }
   const imports: { names: string[]; rule: string }[] = [];

@@ -4,20 +4,20 @@
 import { decidedSpringfox } from '../sources/springdoc/springfox-switch.js';
 import type { FilePass, PassContext, PassResult, ProjectPass, SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
+import { profileOfFile } from '../../src/properties/profile-files.js';
 import { parseYaml } from '../../src/formats/yaml.js';
 import { mentionsTableKeys, RULES } from '../../src/properties/resolve.js';
 import { DocPlanner, YAML_RULES } from './plan.js';
 import type { PlanOutput } from './plan.js';
 import { libraryConfigContext, LIBRARY_CONFIG_RULES, mentionsLibraryConfig } from '../../src/properties/library-config.js';
 
-const PROFILE_FILE = /(^|\/)(application|bootstrap)-[^/]+\.ya?ml$/i;
 
 
 export function runYaml(file: SourceFile, ctx: PassContext): PassResult {
   const parsed = parseYaml(file.text);
   const out: PlanOutput = { edits: [], findings: [] };
   const eol = detectEol(file.text);
-  const profileFile = PROFILE_FILE.test(file.path);
+  const profileFile = profileOfFile(file.path, ctx) !== undefined;
   const wanted = (rule: string) => ctx.ruleSelected('yaml', rule);
   const found = libraryConfigContext(ctx.project);
   const libs = { ...found, springdocInBuild: found.springdocInBuild || decidedSpringfox(ctx).on };

@@ -9,7 +9,7 @@ import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/form
 import { pairEnd, scalarText } from '../../src/formats/yaml.js';
 import { convertValue } from '../../src/properties/conversions.js';
 import type { PresentKey } from '../../src/properties/conversions.js';
-import { canonicalSegment, isProfileSpecificForbidden, removalWords, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
+import { canonicalSegment, isProfileSpecificForbidden, keptKeySeverity, removalWords, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftText } from './blocks.js';
@@ -154,7 +154,7 @@ export class DocPlanner {
 
   private reportRemoved(pair: YamlPair, row: PropertyRemoval): void {
     const hint = row.hint ? ` Consider ${row.hint}.` : '';
-    this.finding(pair, RULES.removed, row.level, `${pair.path.join('.')} ${removalWords(row)}: ${row.reason}${hint}`, pair.key.range![0], row.docs);
+    this.finding(pair, RULES.removed, keptKeySeverity(row.level), `${pair.path.join('.')} ${removalWords(row)}: ${row.reason}${hint}`, pair.key.range![0], row.docs);
   }
 
   /** Rules for a key whose value is not a map. True when the pair was moved (do not look below it). */
@@ -227,21 +227,21 @@ export class DocPlanner {
       const value = plainValue(pair);
       const key = row.from.find((f) => canon(splitKey(f)) === canon(pair.path)) ?? row.from[0]!;
       if (value === undefined) {
-        this.finding(pair, RULES.convert, row.level, `${pair.path.join('.')} -> ${row.to}: the value is not a plain scalar or list; change it by hand. ${row.reason}`);
+        this.finding(pair, RULES.convert, keptKeySeverity(row.level), `${pair.path.join('.')} -> ${row.to}: the value is not a plain scalar or list; change it by hand. ${row.reason}`);
         return reported();
       }
       present.push({ key, value });
     }
     const outcome = convertValue(row, present);
     if (outcome.kind === 'report') {
-      for (const pair of pairs) this.finding(pair, RULES.convert, row.level, outcome.message);
+      for (const pair of pairs) this.finding(pair, RULES.convert, keptKeySeverity(row.level), outcome.message);
       return reported();
     }
     const consumed = new Set(outcome.consumed.map((k) => canon(splitKey(k))));
     const first = pairs.find((p) => consumed.has(canon(p.path))) ?? pairs[0]!;
     const value = valueEdit(this.text, first, outcome.value);
     if (value === 'uncertain') {
-      this.finding(first, RULES.convert, row.level, `${first.path.join('.')} -> ${outcome.key}: the value's layout cannot be rewritten with certainty; set ${outcome.key}: ${outcome.value} by hand`);
+      this.finding(first, RULES.convert, keptKeySeverity(row.level), `${first.path.join('.')} -> ${outcome.key}: the value's layout cannot be rewritten with certainty; set ${outcome.key}: ${outcome.value} by hand`);
       return reported();
     }
     const others = pairs.filter((p) => p !== first && consumed.has(canon(p.path)));
@@ -298,10 +298,7 @@ export class DocPlanner {
    * keep their aliases working when each alias still comes after its anchor.
    */
   private anchorHazard(pair: YamlPair, offset?: number): boolean {
-    const aliased = new Set(this.doc.aliases.map((a) => a.name));
-    for (let map: YamlMap | undefined = pair.map; map; map = map.owner?.map) {
-      if (map.node.anchor && aliased.has(map.node.anchor)) return true;
-    }
+    if (this.aliasedChain(pair.map)) return true;
     if (offset === undefined) return false;
     const [start, end] = this.removal(pair);
     if (offset === start) return false; // replaced where it stands: the order of lines is kept
@@ -312,6 +309,15 @@ export class DocPlanner {
     }
     for (const anchor of this.doc.anchors.filter((a) => inside(a.offset))) {
       if (this.doc.aliases.some((a) => a.name === anchor.name && !inside(a.offset) && a.offset > anchor.offset && a.offset < offset)) return true;
+    }
+    return false;
+  }
+
+  /** Is `map`, or a map around it, anchored and aliased somewhere in the document? */
+  private aliasedChain(map: YamlMap): boolean {
+    const aliased = new Set(this.doc.aliases.map((a) => a.name));
+    for (let m: YamlMap | undefined = map; m; m = m.owner?.map) {
+      if (m.node.anchor && aliased.has(m.node.anchor)) return true;
     }
     return false;
   }
@@ -348,6 +354,8 @@ export class DocPlanner {
     }
     const host = this.findHost(target, [pair, ...move.consumed]);
     if (host.map.flow) return { rule: YAML_RULES.flowStyle, message: 'the target map is written in flow style ({...}); move it by hand' };
+    // keys moved into an anchored map would appear at every alias of it
+    if (this.aliasedChain(host.map)) return ANCHOR_HAZARD;
     const remaining = target.slice(host.depth);
     if (remaining.length === 0) return { rule: YAML_RULES.targetExists, message: 'the target already exists' };
     const removals = [this.removal(pair), ...move.consumed.map((p) => this.removal(p))];

@@ -70,8 +70,13 @@ export function valueEdit(text: string, pair: YamlPair, value: string): ValueIte
     return { start: v.range[0], end: v.range[1], text: valueText(value) };
   }
   if (isSeq(v) && v.range) {
+    // an anchor on the list would be lost (its aliases would stand for a scalar); a tag might not fit the value
+    if (v.anchor || v.tag) return 'uncertain';
     const only = v.items.length === 1 && isScalar(v.items[0]) ? (v.items[0] as Scalar) : undefined;
-    const written = only && String(only.source) === value && only.range ? text.slice(only.range[0], only.range[1]) : valueText(value);
+    if (only?.tag) return 'uncertain';
+    // the item's anchor (`- &job importJob`) goes with its value: its aliases keep standing for it
+    const anchor = only?.anchor ? `&${only.anchor} ` : '';
+    const written = anchor + (only && String(only.source) === value && only.range ? text.slice(only.range[0], only.range[1]) : valueText(value));
     if (v.flow) return { start: v.range[0], end: v.range[1], text: written };
     // A block sequence's range runs past its last line end (up to the next key, `---` or
     // comment): the edit ends where the last item's value ends, so what follows stays put.

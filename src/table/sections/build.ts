@@ -33,6 +33,8 @@ export interface CoordinateRow {
   boot30?: ManagedVersion;
   /** Other targets the sources name (kept for the finding text). */
   alternatives?: Coordinate[];
+  /** A rename applies only to a version below this one (or none): from it on, the artifact itself is on the jakarta line. */
+  onlyBelow?: string;
   source: string;
 }
 
@@ -118,6 +120,12 @@ export interface LibraryRow {
    * release is in `releases` keeps it and takes `suffix`; an older 2.x pin becomes `version`.
    */
   variant?: { suffix: string; releases: string[] };
+  /**
+   * A manual row: what the Boot 2 artifact does when it stays on Boot 3.0. `error`: the build
+   * does not compile, resolve or start (springfox fails at start-up); `warning`: it starts and
+   * behaves differently.
+   */
+  kept?: 'error' | 'warning';
   note: string;
   source: string;
 }
@@ -145,6 +153,75 @@ export interface ManagedGroupRow {
    * artifacts starting with this prefix are the library.
    */
   artifactPrefix?: string;
+}
+
+/** A Jakarta artifact, read from its published jars (scripts/table/derived/jakarta-artifacts.json). */
+export interface JakartaArtifactRow {
+  coordinate: Coordinate;
+  /** api: it holds the spec's classes; implementation: its classes use them. */
+  kind: 'api' | 'implementation';
+  /** The spec's package path below jakarta/ and javax/ (`xml/bind`). */
+  spec: string;
+  /** The first release in the jakarta namespace: every lower release holds (or uses) javax. */
+  firstJakarta: string;
+  /** The version a javax-line pin moves to: Boot 3.0's (managed) or the Jakarta EE 10 platform's. */
+  target?: string;
+  managed?: boolean;
+  /** The jakarta packages of the target version. */
+  packages: string[];
+  source: string;
+}
+
+/** What declaring one artifact (a Boot 3.0 starter, a Boot-managed library) brings. */
+export interface JakartaCarrierRow {
+  coordinate: Coordinate;
+  /** jakarta packages on the compile classpath (transitively). */
+  compile: string[];
+  /** 'groupId:artifactId' of the Jakarta implementations on the runtime classpath. */
+  runtime: string[];
+}
+
+/** An old artifact that held an API and its implementation, renamed to the API alone: the implementation joins it. */
+export interface JakartaCompanionRow {
+  from: Coordinate;
+  api: Coordinate;
+  implementation: Coordinate;
+  version: string;
+  note: string;
+  source: string;
+}
+
+/**
+ * A code-generator plugin whose generated sources import javax unless an option asks for the Boot 3
+ * templates (openapi-generator's spring generator: `useSpringBoot3`).
+ */
+export interface CodeGeneratorRow {
+  plugin: Coordinate;
+  /** The `generatorName` values the option applies to. */
+  generators: string[];
+  /** The configOptions entry to write, and its value. */
+  option: string;
+  value: string;
+  /** The first plugin release that has the option: a lower one generates javax whatever it is told. */
+  since: string;
+  note: string;
+  source: string;
+}
+
+export interface JakartaSection {
+  artifacts: JakartaArtifactRow[];
+  carriers: JakartaCarrierRow[];
+  /** Starters whose dependencies could not be read: a module with one is never proven to lack an API. */
+  unknownCarriers: Coordinate[];
+  companions: JakartaCompanionRow[];
+  source: string;
+}
+
+/** What spring-boot-dependencies of one release manages with every imported BOM resolved (nested BOMs included), for the coordinates the passes write. */
+export interface EffectiveManagement {
+  release: string;
+  coordinates: { groupId: string; artifactId: string; version: string }[];
+  source: string;
 }
 
 export interface BuildSection {
@@ -181,4 +258,7 @@ export interface BuildSection {
   managedGroups: ManagedGroupRow[];
   /** For a target from 3.3 (Flyway 10): the Flyway module each database needs, by JDBC driver (src/table/target.ts fills it). */
   flywayModules?: FlywayModuleRow[];
+  jakarta: JakartaSection;
+  codeGenerators: CodeGeneratorRow[];
+  effectiveManagement: EffectiveManagement;
 }

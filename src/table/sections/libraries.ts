@@ -63,6 +63,12 @@ export interface SecurityRows {
     inherited: string[];
     source: string;
   };
+  /**
+   * Overridable methods Spring Security 6 removed from classes it kept, which the class itself no
+   * longer calls: a subclass's override is handed to the setter that takes its place
+   * (`setter(this::method)`) when nothing else sets it.
+   */
+  removedOverrides: { type: string; method: string; params: number; setter: string; source: string }[];
 }
 
 export interface BatchRows {
@@ -71,7 +77,25 @@ export interface BatchRows {
   transactionManager: string;
   /** StepBuilder methods that take the transaction manager as an extra last argument in Batch 5. */
   transactional: string[];
+  /** ItemWriter#write and the write listeners take a Chunk instead of a List. */
+  chunk: BatchChunkRows;
   source: string;
+}
+
+/** Batch 5 methods whose List parameter became a Chunk (libraries-spring6.ts). */
+export interface BatchChunkRows {
+  /** org.springframework.batch.item.Chunk */
+  type: string;
+  /** The writer types of Batch 5 (their write takes a Chunk): a variable of one of these types is a writer. */
+  writers: string[];
+  /** A method `name` with `params` parameters, declared in a class extending or implementing one of `types`, takes a Chunk at `index`. */
+  methods: { name: string; params: number; index: number; types: string[] }[];
+  /** Listener annotations whose methods Batch 5 calls with the Chunk. */
+  annotations: string[];
+  /** What a Chunk answers of the calls a List answered. */
+  chunkMethods: string[];
+  source: string;
+  docs: string;
 }
 
 /** A springfox (swagger 2) annotation and its swagger 3 form, attribute by attribute. */
@@ -116,6 +140,47 @@ export interface DocketMapping {
   source: string;
 }
 
+/**
+ * One HttpClient 4 type (a key of `types`, or a nested type written with its outer one,
+ * `...RequestConfig.Builder`) and what its uses become in HttpClient 5. A use not listed has no
+ * exact form: `missing` gives the replacement to write, else the type's `types` note does.
+ */
+export interface HttpClientApi {
+  type: string;
+  /** The simple name changes (the import's `to` has another simple name): every use is renamed. */
+  rename?: string;
+  /** Static methods -> the HttpClient 4 type they return (to follow the chain). */
+  statics?: Record<string, string>;
+  /** Static fields. */
+  fields?: Record<string, HttpClientCall>;
+  /** Instance methods. */
+  methods?: Record<string, HttpClientCall>;
+  /** Constructors by number of arguments. */
+  constructors?: Record<string, HttpClientCall>;
+  /** Methods (or '<init>') with no HttpClient 5 form of their own -> what to write instead. */
+  missing?: Record<string, string>;
+}
+
+export interface HttpClientCall {
+  /** The HttpClient 4 type of the result, when the chain may go on. */
+  returns?: string;
+  /** The HttpClient 5 method name, when it changed. */
+  to?: string;
+  /**
+   * How the arguments change: `timeout-ms` one int of milliseconds -> Timeout.ofMilliseconds(x),
+   * `timevalue-ms` -> TimeValue.ofMilliseconds(x), `timevalue-unit` (long, TimeUnit) -> TimeValue.of(n, unit).
+   */
+  args?: 'timeout-ms' | 'timevalue-ms' | 'timevalue-unit';
+  /** The whole use written anew, `{0}`, `{1}` standing for the arguments as written. */
+  template?: string;
+  /** Arguments (by index) that must be written as this literal for the form to hold. */
+  literal?: Record<string, string>;
+  /** HttpClient 5 types the new form names. */
+  imports?: string[];
+  /** What behaves differently with the new form (a warning); none when it behaves the same. */
+  note?: string;
+}
+
 export interface HttpClientRows {
   /** HttpClient 4 package or type -> HttpClient 5 counterpart (reported; APIs differ around them). */
   types: { from: string; to: string; note: string; source: string }[];
@@ -127,11 +192,8 @@ export interface HttpClientRows {
     /** The build coordinate renamed (HttpClient 4) and its successor, which Boot 3.0 manages. */
     from: { groupId: string; artifactId: string };
     to: { groupId: string; artifactId: string };
-    /** HttpClient 4 types (keys of `types`) and the static or builder methods each may call. */
-    calls: { type: string; methods: string[] }[];
-    /** Types used only as types (variables, parameters, return types), and the one method a client variable may call. */
-    typesOnly: string[];
-    instanceMethods: string[];
+    /** Type by type, what each use of HttpClient 4 becomes (httpclient5-api.ts walks the uses). */
+    api: HttpClientApi[];
     source: string;
   };
   source: string;
@@ -232,4 +294,51 @@ export interface LibrariesSection {
   hibernate: HibernateRows;
   jakartaVariants: JakartaVariantRow[];
   observability: ObservabilityRows;
+  spring6: Spring6Rows;
+}
+
+/** Spring Framework 6.0 source changes (scripts/table/libraries-spring6.ts). */
+export interface Spring6Rows {
+  statusCode: {
+    httpStatus: string;
+    httpStatusCode: string;
+    /** Methods that returned HttpStatus in 5.3 and return HttpStatusCode in 6.0 (declared on `type` or a subclass of it). */
+    accessors: { type: string; method: string }[];
+    /** Methods whose result is of an accessor's type, for receivers written as a call. */
+    returns: { type: string; methods: string[]; returns: string }[];
+    /** Lambda parameters typed by the call they are passed to (argument index). */
+    lambdaParameters: { method: string; argument: number; type: string }[];
+    /** HttpStatusCode's instance methods. */
+    codeMethods: string[];
+    /** HttpStatus.Series constant -> the HttpStatusCode method answering `series() == X`. */
+    seriesTests: Record<string, string>;
+    /** Calls (`new` for a constructor) that take an HttpStatusCode in 6.0 where they took an HttpStatus. */
+    accepting: { type: string; method: string }[];
+    source: string;
+    docs: string;
+  };
+  /** Classes whose overridable methods' parameter at `status` changed from HttpStatus to HttpStatusCode. */
+  overrides: { type: string; methods: { name: string; params: number; status: number }[]; source: string }[];
+  /** Methods 6.0 removed, with the call to write instead (`returnsStatus`: it gave an HttpStatus, the replacement an HttpStatusCode). */
+  removedMembers: { type: string; method: string; replacement: string; returnsStatus: boolean; source: string }[];
+  httpMethod: {
+    type: string;
+    /** The enum constants of 5.3, static fields of the class in 6.0. */
+    constants: string[];
+    /** Methods returning an HttpMethod, for switch selectors written as a call. */
+    accessors: { type: string; method: string }[];
+    source: string;
+    docs: string;
+  };
+  socketUtils: {
+    type: string;
+    /** What tests with spring-test call instead, and which of its methods it offers. */
+    testReplacement: string;
+    testMethods: string[];
+    /** Artifacts that put spring-test on a module's test class path. */
+    testArtifacts: string[];
+    replacement: string;
+    source: string;
+    docs: string;
+  };
 }

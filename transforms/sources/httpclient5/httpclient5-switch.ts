@@ -91,5 +91,5 @@ function sourceBlocker(f: ProjectFile, libs: LibrariesSection): string | undefin
   const model = projectModel(f);
   if (!model) return 'it does not scan';
   const plan = planHttpClient5({ model, lang: f.kind === 'kotlin' ? 'kotlin' : 'java', eol: '\n', libs, project: { root: '', files: [], byPath: new Map(), ofKind: () => [] } });
-  return typeof plan === 'string' ? plan : undefined;
+  return 'blockers' in plan ? plan.blockers[0]!.message : undefined;
 }

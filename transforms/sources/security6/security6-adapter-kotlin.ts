@@ -21,19 +21,35 @@ import { type LibContext, type LibResult, indentUnit, lineIndent, simpleOf, toke
 import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
 import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
-import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
+import { customizerEdits, filterChainEdits, globalEdits, usersEdits } from './security6-adapter-kotlin-edits.js';
+import {
+  type AuthPlan,
+  type Member,
+  AUTHENTICATION_CONFIGURATION,
+  CONFIGURATION_PARAM,
+  PASSWORD_ENCODER,
+  adapterDefaults,
+  authPlan,
+  dropOverride,
+  httpBodyUses,
+  managerBeanEdits,
+  managerBeanOverride,
+  managerCallEdits,
+  ownUserDetailsBean,
+} from './security6-auth.js';
+import { DISPATCH_NOTE } from './security6.js';
 
 const RULE = SECURITY_RULES.adapter;
 const KINDS = ['HttpSecurity', 'WebSecurity', 'AuthenticationManagerBuilder'] as const;
 const COMMENTS = new Set(['line_comment', 'block_comment', 'comment', 'multiline_comment']);
 
-interface Range {
+export interface Range {
   start: number;
   end: number;
 }
 
 /** One `configure` function of the class, as offsets (the tree is freed before edits are made). */
-interface KtConfigure {
+export interface KtConfigure {
   kind: (typeof KINDS)[number] | 'other';
   decl: Range;
   override?: Range;
@@ -47,7 +63,11 @@ interface KtConfigure {
   /** A declared return type (`: Unit`). */
   returnType?: Range;
   body: { kind: 'block'; open: number; close: number; statements: Range[] } | { kind: 'expr'; eq: number; expr: Range };
-  users?: UsersPlan;
+  /** configure(AuthenticationManagerBuilder): what it becomes. */
+  auth?: AuthPlan;
+  /** configure(HttpSecurity): the adapter's manager accessors it calls, and its super.configure(http) statements (tokens). */
+  managerCalls?: number[];
+  superConfigure?: { at: number; end: number }[];
 }
 
 interface KtAdapter {
@@ -61,6 +81,10 @@ interface KtAdapter {
   removal: Range;
   args: string;
   methods: KtConfigure[];
+  /** The authenticationManagerBean() override, published as a bean. */
+  managerBean?: Exclude<ReturnType<typeof managerBeanOverride>, string | undefined>;
+  /** The class's @Bean userDetailsService(), which loses its `override`. */
+  ownUsers?: Member;
 }
 
 const named = (n: Node) => n.namedChildren.filter((c): c is Node => c !== null);
@@ -205,6 +229,25 @@ function kotlinBlocker(ctx: LibContext, a: KtAdapter): string | undefined {
   const own = new Set<number>();
   for (const m of a.methods)
     for (let j = tokenAt(tokens, m.decl.start); j < tokens.length && tokens[j]!.start < m.decl.end; j++) if (tokens[j]!.value === m.param) own.add(j);
+  const ownUsers = ownUserDetailsBean(ctx, a.decl);
+  for (const j of ownUsers.names) own.add(j);
+  a.ownUsers = ownUsers.member;
+  const override = managerBeanOverride(ctx, a.decl);
+  if (typeof override === 'string') return override;
+  if (override) {
+    for (let j = override.member.first; j <= override.member.bodyClose; j++) own.add(j);
+    a.managerBean = override;
+  }
+  const http = a.methods.find((m) => m.kind === 'HttpSecurity');
+  if (http) {
+    const r = bodyRange(http);
+    const uses = httpBodyUses(ctx, tokenAt(tokens, r.start), tokenAt(tokens, r.end) - 1, http.param);
+    if (typeof uses === 'string') return uses;
+    for (const j of uses.managerCalls) own.add(j).add(j + 2);
+    for (const x of uses.superConfigure) own.add(x.at);
+    http.managerCalls = uses.managerCalls;
+    http.superConfigure = uses.superConfigure;
+  }
   const direct = usesAdapter(ctx, a.decl, own);
   if (direct) return direct;
   if (a.methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
@@ -215,99 +258,15 @@ function kotlinBlocker(ctx: LibContext, a: KtAdapter): string | undefined {
   const amb = a.methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
   if (amb) {
     if (amb.body.kind !== 'block') return usersNotMapped('an expression body');
-    const plan = inMemoryUsers(ctx, { param: amb.param, bodyOpen: tokenAt(tokens, amb.body.open), bodyClose: tokenAt(tokens, amb.body.close) }, adapterCount(ctx));
+    const plan = authPlan(ctx, a.decl, { param: amb.param, bodyOpen: tokenAt(tokens, amb.body.open), bodyClose: tokenAt(tokens, amb.body.close) }, adapterCount(ctx));
     if (typeof plan === 'string') return usersNotMapped(plan);
-    amb.users = plan;
+    amb.auth = plan;
   }
-  if (!a.methods.length) return 'it overrides no configure(..) method that maps to a bean';
+  if (!a.methods.length && !override) return 'it overrides no configure(..) method that maps to a bean';
   const web = a.methods.find((m) => m.kind === 'WebSecurity');
   const webStatements = web && (web.body.kind === 'block' ? web.body.statements : [web.body.expr]);
   if (web && webStatements!.some((s) => tokens[tokenAt(tokens, s.start)]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
   return hierarchyBlocker(ctx, a.decl);
-}
-
-/** `@Bean` (after the class's @Order for the filter chain) on its own line before the function; `override` goes. */
-function beanHead(ctx: LibContext, m: KtConfigure, open: boolean, order?: string): Edit[] {
-  const { text, tokens } = ctx.model;
-  const indent = lineIndent(text, m.decl.start);
-  const head = `${order ? `${order}${ctx.eol}${indent}` : ''}@Bean${ctx.eol}${indent}`;
-  const edits: Edit[] = [{ start: m.decl.start, end: m.decl.start, text: head, rule: RULE }];
-  const next = tokens[tokenAt(tokens, m.override!.end)]!;
-  edits.push({ start: m.override!.start, end: next.start, text: '', rule: RULE });
-  if (open) edits.push({ start: m.funKeyword, end: m.funKeyword, text: 'open ', rule: RULE });
-  return edits;
-}
-
-/** One more indentation unit at the start of every non-blank line that begins inside (from, to). */
-function indentLines(text: string, from: number, to: number): Edit[] {
-  const unit = indentUnit(text);
-  const edits: Edit[] = [];
-  for (let at = text.indexOf('\n', from) + 1; at > 0 && at < to; at = text.indexOf('\n', at) + 1) {
-    const lineEnd = text.indexOf('\n', at);
-    if (!/^[ \t]*\r?$/.test(text.slice(at, lineEnd < 0 ? text.length : lineEnd))) edits.push({ start: at, end: at, text: unit, rule: RULE });
-  }
-  return edits;
-}
-
-/** `return <param>.build()` as the last statement of a block body. */
-function returnBuild(ctx: LibContext, m: KtConfigure & { body: { kind: 'block' } }): Edit {
-  const { text } = ctx.model;
-  const statement = `return ${m.param}.build()`;
-  const close = m.body.close;
-  const closeIndent = lineIndent(text, close);
-  const ownLine = text[close - closeIndent.length - 1] === '\n' && /^[ \t]*$/.test(text.slice(close - closeIndent.length, close));
-  const first = m.body.statements[0];
-  if (ownLine) {
-    const inner = first && text.slice(m.body.open, first.start).includes('\n') ? lineIndent(text, first.start) : closeIndent + indentUnit(text);
-    const at = close - closeIndent.length;
-    return { start: at, end: at, text: `${inner}${statement}${ctx.eol}`, rule: RULE };
-  }
-  const last = m.body.statements[m.body.statements.length - 1];
-  if (last) return { start: last.end, end: last.end, text: `; ${statement}`, rule: RULE };
-  return { start: m.body.open + 1, end: m.body.open + 1, text: ` ${statement} `, rule: RULE };
-}
-
-function filterChainEdits(ctx: LibContext, m: KtConfigure, name: string, open: boolean, order?: string): Edit[] {
-  const { text } = ctx.model;
-  const edits = beanHead(ctx, m, open, order);
-  edits.push({ start: m.name.start, end: m.name.end, text: name, rule: RULE });
-  const type = 'SecurityFilterChain';
-  if (m.body.kind === 'block') {
-    if (m.returnType) edits.push({ start: m.returnType.start, end: m.returnType.end, text: type, rule: RULE });
-    else edits.push({ start: m.paramsEnd, end: m.paramsEnd, text: `: ${type}`, rule: RULE });
-    edits.push(returnBuild(ctx, m as KtConfigure & { body: { kind: 'block' } }));
-    return edits;
-  }
-  // `= expr` -> `{ expr; return http.build() }`, the expression's lines one level deeper.
-  const indent = lineIndent(text, m.decl.start);
-  const inner = indent + indentUnit(text);
-  const { expr } = m.body;
-  // `=` then the expression on the next line: that line already sits one level deeper.
-  const ownLine = text.slice(m.body.eq, expr.start).includes('\n');
-  edits.push({ start: m.paramsEnd, end: expr.start, text: `: ${type} {${ctx.eol}${ownLine ? lineIndent(text, expr.start) : inner}`, rule: RULE });
-  if (!ownLine) edits.push(...indentLines(text, expr.start, expr.end));
-  edits.push({ start: expr.end, end: expr.end, text: `${ctx.eol}${inner}return ${m.param}.build()${ctx.eol}${indent}}`, rule: RULE });
-  return edits;
-}
-
-function customizerEdits(ctx: LibContext, m: KtConfigure, name: string, open: boolean): Edit[] {
-  const edits = beanHead(ctx, m, open);
-  const type = 'WebSecurityCustomizer';
-  edits.push({ start: m.name.start, end: m.returnType?.end ?? m.paramsEnd, text: `${name}(): ${type}`, rule: RULE });
-  if (m.body.kind === 'block') {
-    edits.push({ start: m.body.open, end: m.body.open + 1, text: `= ${type} { ${m.param} ->`, rule: RULE });
-    return edits;
-  }
-  edits.push({ start: m.body.eq, end: m.body.expr.start, text: `= ${type} { ${m.param} -> `, rule: RULE });
-  edits.push({ start: m.body.expr.end, end: m.body.expr.end, text: ' }', rule: RULE });
-  return edits;
-}
-
-function usersEdits(ctx: LibContext, m: KtConfigure, plan: UsersPlan, open: boolean): Edit[] {
-  const edits = beanHead(ctx, m, open);
-  edits.push({ start: m.name.start, end: m.returnType?.end ?? m.paramsEnd, text: `userDetailsService(): ${simpleOf(USER_DETAILS_SERVICE)}`, rule: RULE });
-  edits.push(plan.edit);
-  return edits;
 }
 
 /** Kotlin classes with `WebSecurityConfigurerAdapter()` among their supertypes; returns how many were rewritten. */
@@ -331,13 +290,31 @@ export function migrateKotlinAdapters(ctx: LibContext, decls: ClassDecl[], out: 
       if (m.kind === 'HttpSecurity') {
         out.edits.push(...filterChainEdits(ctx, m, beanName(ctx, a.decl, 'filterChain', taken), open, order));
         out.imports.push(row.filterChain);
+        if (m.managerCalls?.length) {
+          out.edits.push({ start: m.paramsEnd - 1, end: m.paramsEnd - 1, text: `, ${CONFIGURATION_PARAM}: AuthenticationConfiguration`, rule: RULE }, ...managerCallEdits(ctx, m.managerCalls));
+          out.imports.push(AUTHENTICATION_CONFIGURATION);
+        }
+        for (const x of m.superConfigure ?? []) {
+          const at = tokens[x.at]!.start;
+          out.edits.push({ start: at, end: tokens[x.end]!.end, text: adapterDefaults(ctx, m.param, lineIndent(ctx.model.text, at)), rule: RULE });
+          out.findings.push({ rule: SECURITY_RULES.authorizeHttpRequests, severity: 'info', offset: at, message: `super.configure(http) -> the adapter's defaults (authorizeHttpRequests, formLogin, httpBasic); ${DISPATCH_NOTE}`, docs: row.source });
+        }
       } else if (m.kind === 'WebSecurity') {
         out.edits.push(...customizerEdits(ctx, m, beanName(ctx, a.decl, 'webSecurityCustomizer', taken), open));
         out.imports.push(row.webSecurityCustomizer);
-      } else if (m.users) {
-        out.edits.push(...usersEdits(ctx, m, m.users, open));
-        out.imports.push(...m.users.imports);
+      } else if (m.auth?.kind === 'users') {
+        out.edits.push(...usersEdits(ctx, m, m.auth.users, open));
+        out.imports.push(...m.auth.users.imports);
+      } else if (m.auth?.kind === 'global') {
+        out.edits.push(...globalEdits(ctx, m, m.auth.encoder, open));
+        if (m.auth.encoder) out.imports.push(PASSWORD_ENCODER);
+        out.findings.push({ rule: RULE, severity: 'info', offset: m.name.start, message: m.auth.info, docs: row.source });
       }
+    }
+    if (a.ownUsers) out.edits.push(...dropOverride(ctx, a.ownUsers));
+    if (a.managerBean) {
+      out.edits.push(...managerBeanEdits(ctx, a.managerBean));
+      out.imports.push(AUTHENTICATION_CONFIGURATION);
     }
     out.imports.push(row.bean);
     rewritten++;

@@ -2,15 +2,31 @@
 // share: the class-level blockers, the project facts (how many adapters, which bean names are
 // taken elsewhere; the one place these modules read the project besides the users' checks), the
 // bean names, the class's @Order and the finding for an adapter left as it is.
+import type { Edit } from '../../../src/engine/types.js';
 import type { LibContext, LibResult } from '../lib-edits.js';
+import { removalEdit } from '../annotations.js';
 import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
 
 const RULE = SECURITY_RULES.adapter;
+
+/** What a bean of Security 6 uses in place of the adapter's accessor. */
+const INSTEAD: Record<string, string> = {
+  authenticationManager: ' (in Security 6: inject AuthenticationConfiguration and call getAuthenticationManager())',
+  authenticationManagerBean: ' (in Security 6: inject AuthenticationConfiguration and call getAuthenticationManager(), or publish it as @Bean AuthenticationManager authenticationManager(AuthenticationConfiguration c) { return c.getAuthenticationManager(); })',
+  userDetailsService: ' (in Security 6: inject the UserDetailsService bean)',
+  userDetailsServiceBean: ' (in Security 6: inject the UserDetailsService bean)',
+  getHttp: ' (in Security 6: the SecurityFilterChain bean takes HttpSecurity as its parameter)',
+  getApplicationContext: ' (in Security 6: inject the ApplicationContext)',
+};
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** Calls of the adapter's own methods (and, in Kotlin, its getters read as properties) or of super: the class needs the adapter. */
-export function usesAdapter(ctx: LibContext, decl: ClassDecl, ownParams: ReadonlySet<number> = new Set()): string | undefined {
+/**
+ * Calls of the adapter's own methods (and, in Kotlin, its getters read as properties) or of super:
+ * the class needs the adapter. `handled` holds the tokens the rewrite gives a Security 6 form
+ * (security6-auth.ts) and, in Kotlin, the configure parameters.
+ */
+export function usesAdapter(ctx: LibContext, decl: ClassDecl, handled: ReadonlySet<number> = new Set()): string | undefined {
   const { tokens } = ctx.model;
   const inherited = new Set(ctx.libs.security.adapter.inherited);
   // Kotlin reads getX()/setX(..) of a Java superclass as the property x.
@@ -18,11 +34,11 @@ export function usesAdapter(ctx: LibContext, decl: ClassDecl, ownParams: Readonl
   if (ctx.lang === 'kotlin') for (const n of inherited) if (/^[gs]et[A-Z]/.test(n) && !properties.has(lowerFirst(n.slice(3)))) properties.set(lowerFirst(n.slice(3)), n);
   for (let j = decl.open! + 1; j < decl.close!; j++) {
     const t = tokens[j]!;
-    if (t.type !== 'ident') continue;
+    if (t.type !== 'ident' || handled.has(j)) continue;
     const prev = tokens[j - 1]?.value;
     const receiverless = prev !== '.' || ['this', 'super'].includes(tokens[j - 2]?.value ?? '');
-    if (inherited.has(t.value) && tokens[j + 1]?.value === '(' && receiverless) return `it uses the adapter's ${t.value}()`;
-    if (properties.has(t.value) && receiverless && !ownParams.has(j) && tokens[j + 1]?.value !== ':') return `it uses the adapter's ${properties.get(t.value)}() as the property ${t.value}`;
+    if (inherited.has(t.value) && tokens[j + 1]?.value === '(' && receiverless) return `it uses the adapter's ${t.value}()${INSTEAD[t.value] ?? ''}`;
+    if (properties.has(t.value) && receiverless && tokens[j + 1]?.value !== ':') return `it uses the adapter's ${properties.get(t.value)}() as the property ${t.value}`;
     if (t.value === 'super' && (tokens[j + 1]?.value === '(' || tokens[j + 1]?.value === '.')) return 'it calls the adapter through super';
   }
   return undefined;
@@ -100,3 +116,13 @@ const JAVA_SHAPE =
   'Replace it with a @Configuration declaring @Bean SecurityFilterChain filterChain(HttpSecurity http) throws Exception { ...; return http.build(); }, @Bean WebSecurityCustomizer for configure(WebSecurity), and @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
 const KOTLIN_SHAPE =
   'Replace it with a @Configuration declaring @Bean fun filterChain(http: HttpSecurity): SecurityFilterChain { ...; return http.build() }, @Bean fun webSecurityCustomizer(): WebSecurityCustomizer = WebSecurityCustomizer { web -> ... } for configure(WebSecurity), and a @Bean UserDetailsService / AuthenticationManager for the authentication set-up';
+
+/** Deletes a member's lines, and the blank line before it, so no double blank line is left. */
+export function memberRemoval(text: string, start: number, end: number): Edit {
+  const e = removalEdit(text, start, end, RULE);
+  if (e.start > 0 && text[e.start - 1] === '\n') {
+    const prev = text.lastIndexOf('\n', e.start - 2);
+    if (/^[ \t]*\r?$/.test(text.slice(prev + 1, e.start - 1))) return { ...e, start: prev + 1 };
+  }
+  return e;
+}

@@ -10,10 +10,25 @@ import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from '../lib-declarations.js';
-import { SECURITY_RULES, usesSecurity } from './security6.js';
-import { type UsersPlan, USER_DETAILS_SERVICE, inMemoryUsers } from './security6-users.js';
+import { DISPATCH_NOTE, SECURITY_RULES, usesSecurity } from './security6.js';
+import { type UsersPlan, USER_DETAILS_SERVICE } from './security6-users.js';
+import {
+  type AuthPlan,
+  AUTHENTICATION_CONFIGURATION,
+  CONFIGURATION_PARAM,
+  PASSWORD_ENCODER,
+  type Member,
+  adapterDefaults,
+  authPlan,
+  dropOverride,
+  httpBodyUses,
+  managerBeanEdits,
+  managerBeanOverride,
+  managerCallEdits,
+  ownUserDetailsBean,
+} from './security6-auth.js';
 import { migrateKotlinAdapters } from './security6-adapter-kotlin.js';
-import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
+import { adapterCount, adapterFinding, beanName, classOrder, hierarchyBlocker, memberRemoval, usersNotMapped, usesAdapter } from './security6-adapter-shared.js';
 
 const RULE = SECURITY_RULES.adapter;
 const AUTHENTICATION_MANAGER_BUILDER = 'org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder';
@@ -31,8 +46,18 @@ interface ConfigureMethod {
   throwsEnd?: number;
   bodyOpen: number;
   bodyClose: number;
-  /** configure(AuthenticationManagerBuilder) that maps to a UserDetailsService bean. */
-  users?: UsersPlan;
+  /** configure(AuthenticationManagerBuilder): what it becomes. */
+  auth?: AuthPlan;
+  /** configure(HttpSecurity): the adapter's manager accessors it calls, and its super.configure(http) statements. */
+  managerCalls?: number[];
+  superConfigure?: { at: number; end: number }[];
+}
+
+/** What the class needs besides its configure methods: the authenticationManagerBean() override. */
+interface ClassPlan {
+  managerBean?: Exclude<ReturnType<typeof managerBeanOverride>, string | undefined>;
+  /** The class's @Bean userDetailsService(), which loses its @Override. */
+  ownUsers?: Member;
 }
 
 /** `extends WebSecurityConfigurerAdapter` between the class name and its body: [start, end) token range. */
@@ -115,20 +140,38 @@ function returnsItself(tokens: readonly Token[], m: ConfigureMethod): boolean {
   return false;
 }
 
-/** Why the adapter class cannot be rewritten mechanically, or undefined. */
-function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[]): string | undefined {
+/** Why the adapter class cannot be rewritten mechanically, or undefined (then `plan` and the methods' plans are filled in). */
+function blocker(ctx: LibContext, decl: ClassDecl, methods: ConfigureMethod[], plan: ClassPlan): string | undefined {
   const { tokens } = ctx.model;
-  const direct = usesAdapter(ctx, decl);
+  const ownUsers = ownUserDetailsBean(ctx, decl);
+  const handled = new Set<number>(ownUsers.names);
+  plan.ownUsers = ownUsers.member;
+  const override = managerBeanOverride(ctx, decl);
+  if (typeof override === 'string') return override;
+  if (override) {
+    for (let j = override.member.first; j <= override.member.bodyClose; j++) handled.add(j);
+    plan.managerBean = override;
+  }
+  const http = methods.find((m) => m.kind === 'HttpSecurity');
+  if (http) {
+    const uses = httpBodyUses(ctx, http.bodyOpen + 1, http.bodyClose - 1, http.param);
+    if (typeof uses === 'string') return uses;
+    for (const j of uses.managerCalls) handled.add(j).add(j + 2);
+    for (const s of uses.superConfigure) handled.add(s.at);
+    http.managerCalls = uses.managerCalls;
+    http.superConfigure = uses.superConfigure;
+  }
+  const direct = usesAdapter(ctx, decl, handled);
   if (direct) return direct;
   const amb = methods.find((m) => m.kind === 'AuthenticationManagerBuilder');
   if (amb) {
-    const plan = inMemoryUsers(ctx, amb, adapterCount(ctx));
-    if (typeof plan === 'string') return usersNotMapped(plan);
-    amb.users = plan;
+    const auth = authPlan(ctx, decl, amb, adapterCount(ctx));
+    if (typeof auth === 'string') return usersNotMapped(auth);
+    amb.auth = auth;
   }
   if (methods.some((m) => m.kind === 'other')) return 'it overrides another configure(..) method';
   if (methods.some((m) => returnsItself(tokens, m))) return 'a configure body has its own return statement';
-  if (!methods.some((m) => m.kind === 'HttpSecurity' || m.kind === 'WebSecurity' || m.users)) return 'it overrides no configure(..) method that maps to a bean';
+  if (!methods.length && !override) return 'it overrides no configure(..) method that maps to a bean';
   const web = methods.find((m) => m.kind === 'WebSecurity');
   if (web && statements(tokens, web).some((s) => tokens[s.first]!.value !== web.param)) return 'configure(WebSecurity) does more than configure its parameter';
   return hierarchyBlocker(ctx, decl);
@@ -170,6 +213,11 @@ function filterChainEdits(ctx: LibContext, m: ConfigureMethod, name: string, ord
   const edits = beanAnnotation(ctx, m, order, indent);
   const from = m.voidTok ?? m.name;
   edits.push({ start: tokens[from]!.start, end: tokens[m.name]!.end, text: `SecurityFilterChain ${name}`, rule: RULE });
+  if (m.managerCalls?.length) {
+    edits.push({ start: tokens[m.paramsClose]!.start, end: tokens[m.paramsClose]!.start, text: `, AuthenticationConfiguration ${CONFIGURATION_PARAM}`, rule: RULE });
+    edits.push(...managerCallEdits(ctx, m.managerCalls));
+  }
+  for (const s of m.superConfigure ?? []) edits.push({ start: tokens[s.at]!.start, end: tokens[s.end]!.end, text: adapterDefaults(ctx, m.param, lineIndent(text, tokens[s.at]!.start)), rule: RULE });
   if (m.throwsEnd === undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.paramsClose]!.end, text: ' throws Exception', rule: RULE });
   edits.push(beforeClose(ctx, m, `return ${m.param}.build();`));
   return edits;
@@ -227,6 +275,17 @@ function usersEdits(ctx: LibContext, m: ConfigureMethod, plan: UsersPlan): Edit[
   return edits;
 }
 
+/** configure(AuthenticationManagerBuilder) handing the builder the global beans: it goes, or becomes the PasswordEncoder bean. */
+function globalEdits(ctx: LibContext, m: ConfigureMethod, encoder: string | undefined): Edit[] {
+  const { tokens, text } = ctx.model;
+  if (encoder === undefined) return [memberRemoval(text, tokens[m.first]!.start, tokens[m.bodyClose]!.end)];
+  const edits = beanAnnotation(ctx, m, undefined, lineIndent(text, tokens[m.first]!.start));
+  const from = m.voidTok ?? m.name;
+  edits.push({ start: tokens[from]!.start, end: tokens[m.paramsClose]!.end, text: `${simpleOf(PASSWORD_ENCODER)} passwordEncoder()`, rule: RULE });
+  if (m.throwsEnd !== undefined) edits.push({ start: tokens[m.paramsClose]!.end, end: tokens[m.throwsEnd]!.end, text: '', rule: RULE });
+  edits.push({ start: tokens[m.bodyOpen + 1]!.start, end: tokens[m.bodyClose - 1]!.end, text: `return ${encoder};`, rule: RULE });
+  return edits;
+}
 
 export function migrateAdapter(ctx: LibContext): LibResult {
   const out = emptyResult();
@@ -251,7 +310,8 @@ function migrateJavaAdapters(ctx: LibContext, decls: ClassDecl[], out: LibResult
     const ext = extendsAdapter(ctx, decl);
     if (!ext) continue;
     const methods = configureMethods(tokens, decl);
-    const why = blocker(ctx, decl, methods);
+    const plan: ClassPlan = {};
+    const why = blocker(ctx, decl, methods, plan);
     if (why) {
       out.findings.push(adapterFinding(ctx, decl, tokens[ext.type]!.start, why));
       continue;
@@ -262,14 +322,25 @@ function migrateJavaAdapters(ctx: LibContext, decls: ClassDecl[], out: LibResult
     for (const m of methods) {
       if (m.kind === 'HttpSecurity') {
         out.edits.push(...filterChainEdits(ctx, m, beanName(ctx, decl, 'filterChain', taken), order));
+        for (const s of m.superConfigure ?? []) out.findings.push({ rule: SECURITY_RULES.authorizeHttpRequests, severity: 'info', offset: tokens[s.at]!.start, message: `super.configure(http) -> the adapter's defaults (authorizeHttpRequests, formLogin, httpBasic); ${DISPATCH_NOTE}`, docs: row.source });
         out.imports.push(row.filterChain);
+        if (m.managerCalls?.length) out.imports.push(AUTHENTICATION_CONFIGURATION);
       } else if (m.kind === 'WebSecurity') {
         out.edits.push(...customizerEdits(ctx, m, beanName(ctx, decl, 'webSecurityCustomizer', taken)));
         out.imports.push(row.webSecurityCustomizer);
-      } else if (m.users) {
-        out.edits.push(...usersEdits(ctx, m, m.users));
-        out.imports.push(...m.users.imports);
+      } else if (m.auth?.kind === 'users') {
+        out.edits.push(...usersEdits(ctx, m, m.auth.users));
+        out.imports.push(...m.auth.users.imports);
+      } else if (m.auth?.kind === 'global') {
+        out.edits.push(...globalEdits(ctx, m, m.auth.encoder));
+        if (m.auth.encoder) out.imports.push(PASSWORD_ENCODER);
+        out.findings.push({ rule: RULE, severity: 'info', offset: tokens[m.name]!.start, message: m.auth.info, docs: row.source });
       }
+    }
+    if (plan.ownUsers) out.edits.push(...dropOverride(ctx, plan.ownUsers));
+    if (plan.managerBean) {
+      out.edits.push(...managerBeanEdits(ctx, plan.managerBean));
+      out.imports.push(AUTHENTICATION_CONFIGURATION);
     }
     out.imports.push(row.bean);
     rewritten++;

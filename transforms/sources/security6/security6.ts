@@ -11,9 +11,12 @@
 // the replacement and nothing in that scope changes.
 import type { Edit, FindingInput } from '../../../src/engine/types.js';
 import { stringValue } from '../../../src/formats/jvm-strings.js';
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import type { Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, callArgs, emptyResult, lineIndent, memberCalls, simpleOf } from '../lib-edits.js';
 import { annotationIs, annotationSpans, classDecls } from '../lib-declarations.js';
+import { authorizeRequests } from './security6-authorize.js';
+import { receiverOf } from './security6-receivers.js';
+import { userDeclares } from './security6-user-methods.js';
 
 export const SECURITY_RULES = {
   requestMatchers: 'security6/request-matchers',
@@ -21,6 +24,7 @@ export const SECURITY_RULES = {
   kotlinDsl: 'security6/kotlin-dsl',
   configuration: 'security6/enable-configuration',
   adapter: 'security6/adapter',
+  removedOverride: 'security6/removed-override',
 } as const;
 
 const SECURITY_PACKAGE = 'org.springframework.security.';
@@ -44,6 +48,18 @@ function matchers(ctx: LibContext, out: LibResult): void {
   const renames = new Map([...sec.requestMatchers, ...sec.securityMatchers].map((r) => [r.from, r]));
   for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(renames.keys()))) {
     const row = renames.get(tokens[k]!.value)!;
+    const receiver = receiverOf(ctx, k);
+    if (receiver === 'other') continue;
+    if (receiver === 'unknown' && userDeclares(ctx, row.from)) {
+      out.findings.push({
+        rule: SECURITY_RULES.requestMatchers,
+        severity: 'error',
+        offset: tokens[k]!.start,
+        message: `${row.from}(..) kept: the file does not show the type it is called on, and the project declares a method ${row.from}(..) of its own. If it is Spring Security's (removed in 6), write ${row.to}(..) with the same arguments`,
+        docs: row.source,
+      });
+      continue;
+    }
     const args = callArgs(tokens, k + 1);
     const patterns = args.map((a) => (a.first === a.last && tokens[a.first]!.type === 'string' ? stringValue(ctx.model.text, tokens[a.first]!, ctx.lang) : undefined));
     if (!row.ant || !patterns.some((p) => p !== undefined && !pathPatternParses(p))) {
@@ -52,7 +68,7 @@ function matchers(ctx: LibContext, out: LibResult): void {
     }
     const wrapped = antMatcherEdits(ctx, k, args, patterns);
     if (typeof wrapped === 'string') {
-      out.findings.push({ rule: SECURITY_RULES.requestMatchers, severity: 'warning', offset: tokens[k]!.start, message: wrapped, docs: sec.antPatterns.source });
+      out.findings.push({ rule: SECURITY_RULES.requestMatchers, severity: 'error', offset: tokens[k]!.start, message: wrapped, docs: sec.antPatterns.source }); // antMatchers is gone in Security 6
       continue;
     }
     out.edits.push(rename(tokens[k]!, row.to, SECURITY_RULES.requestMatchers), ...wrapped);
@@ -61,9 +77,10 @@ function matchers(ctx: LibContext, out: LibResult): void {
   const reported = new Map(sec.reportedMatchers.map((r) => [r.name, r]));
   for (const k of memberCalls(tokens, 0, tokens.length - 1, new Set(reported.keys()))) {
     const row = reported.get(tokens[k]!.value)!;
+    if (receiverOf(ctx, k) === 'other') continue;
     out.findings.push({
       rule: SECURITY_RULES.requestMatchers,
-      severity: 'warning',
+      severity: 'error', // removed in Security 6: the call does not compile
       offset: tokens[k]!.start,
       message: `${row.name}(..) is removed in Spring Security 6 and has no String-for-String equivalent: use ${row.replacement}`,
       docs: row.source,
@@ -106,41 +123,6 @@ function antMatcherEdits(ctx: LibContext, k: number, args: { first: number; last
   return edits;
 }
 
-/** The tokens an authorizeRequests call configures: its argument (lambda) or the rest of its chain. */
-function registryScope(tokens: readonly Token[], k: number): { from: number; to: number; lambda: boolean } | undefined {
-  const open = k + 1;
-  const close = matchingBracket(tokens, open);
-  if (close < 0) return undefined;
-  if (tokens[open]!.value === '{') return { from: open + 1, to: close - 1, lambda: true };
-  if (close > open + 1) return { from: open + 1, to: close - 1, lambda: true };
-  if (tokens[close + 1]?.value === '{') {
-    const end = matchingBracket(tokens, close + 1);
-    return end < 0 ? undefined : { from: close + 2, to: end - 1, lambda: true };
-  }
-  // Chain form: `.a(..).b(..)` until `.and()`, or until the chain ends (a ')' not followed by '.').
-  let j = close + 1;
-  let last = close;
-  while (tokens[j]?.value === '.' && tokens[j + 1]?.type === 'ident') {
-    if (tokens[j + 1]!.value === 'and' && tokens[j + 2]?.value === '(') break;
-    let m = j + 2;
-    if (tokens[m]?.value === '(') m = matchingBracket(tokens, m);
-    if (m < 0) return undefined;
-    last = m;
-    j = m + 1;
-  }
-  return { from: close + 1, to: last, lambda: false };
-}
-
-/** The argument of a lambda-form authorizeRequests: a lambda, a trailing Kotlin lambda, or Customizer.withDefaults(). */
-function lambdaArgumentOk(tokens: readonly Token[], k: number, from: number, to: number): boolean {
-  if (tokens[k + 1]!.value === '{' || tokens[matchingBracket(tokens, k + 1) + 1]?.value === '{') return true;
-  const text = tokens.slice(from, to + 1).map((t) => t.value).join('');
-  if (/^(Customizer\.)?withDefaults\(\)$/.test(text)) return true;
-  if (tokens[from]?.type === 'ident' && tokens[from + 1]?.value === '-' && tokens[from + 2]?.value === '>') return true;
-  if (tokens[from]?.value === '(' && tokens[from + 1]?.type === 'ident' && tokens[from + 2]?.value === ')' && tokens[from + 3]?.value === '-') return true;
-  return false;
-}
-
 /** `hasRole('A')`, `permitAll`, `isAuthenticated()` -> the typed call text (without the leading dot), or undefined. */
 export function typedAccess(ctx: LibContext, expression: string): string | undefined {
   const row = ctx.libs.security.authorizeHttpRequests;
@@ -178,81 +160,6 @@ export function projectBlocker(ctx: LibContext): string | undefined {
   return hit || undefined;
 }
 const blockerCache = new WeakMap<object, string>();
-
-function authorizeRequests(ctx: LibContext, out: LibResult): void {
-  const { tokens, text } = ctx.model;
-  const row = ctx.libs.security.authorizeHttpRequests;
-  const oldOnly = new Set(row.oldOnly);
-  const manager = simpleOf(row.expressionManager);
-  const calls = memberCalls(tokens, 0, tokens.length - 1, new Set([row.from]));
-  // Kotlin trailing lambda: `.authorizeRequests { }`
-  for (let k = 1; k < tokens.length; k++) if (tokens[k]!.value === row.from && tokens[k - 1]!.value === '.' && tokens[k + 1]?.value === '{') calls.push(k);
-  for (const k of calls) {
-    const scope = registryScope(tokens, k);
-    const report = (why: string) =>
-      out.findings.push({
-        rule: SECURITY_RULES.authorizeHttpRequests,
-        severity: 'warning',
-        offset: tokens[k]!.start,
-        message: `authorizeRequests() kept: ${why}. Spring Security 6 replaces it with authorizeHttpRequests(authz -> authz.requestMatchers(..).hasRole("X")...), typed rules or access(new ${manager}("<SpEL>"))`,
-        docs: row.source,
-      });
-    if (!scope) continue;
-    if (scope.lambda && !lambdaArgumentOk(tokens, k, scope.from, scope.to)) {
-      report('its argument is not a lambda or Customizer.withDefaults() (a method taking the old registry type must change by hand)');
-      continue;
-    }
-    const blocker = projectBlocker(ctx);
-    if (blocker) {
-      report(`the project defines ${simpleOf(blocker)}, which the old configurer applies and AuthorizeHttpRequestsConfigurer 6.0 does not`);
-      continue;
-    }
-    const body = tokens.slice(scope.from, scope.to + 1);
-    const typeNamed = body.find((t) => t.type === 'ident' && (t.value === 'ExpressionUrlAuthorizationConfigurer' || t.value === 'ExpressionInterceptUrlRegistry'));
-    if (typeNamed) {
-      report(`the lambda names the old registry type ${typeNamed.value}`);
-      continue;
-    }
-    const old = memberCalls(tokens, scope.from, scope.to, oldOnly);
-    if (old.length) {
-      report(`${[...new Set(old.map((j) => tokens[j]!.value))].join(', ')}(..) has no counterpart on the new registry`);
-      continue;
-    }
-    const edits: Edit[] = [rename(tokens[k]!, row.to, SECURITY_RULES.authorizeHttpRequests)];
-    let usesManager = false;
-    let bad: string | undefined;
-    for (const a of memberCalls(tokens, scope.from, scope.to, new Set(['access']))) {
-      const args = callArgs(tokens, a + 1);
-      const lit = args.length === 1 && args[0]!.first === args[0]!.last ? tokens[args[0]!.first]! : undefined;
-      const value = lit?.type === 'string' && !lit.block ? stringValue(text, lit, ctx.lang) : undefined;
-      if (value === undefined) {
-        bad = 'access(..) is given something other than one string literal';
-        break;
-      }
-      const typed = typedAccess(ctx, value);
-      const close = matchingBracket(tokens, a + 1);
-      if (typed) edits.push({ start: tokens[a]!.start, end: tokens[close]!.end, text: typed, rule: SECURITY_RULES.authorizeHttpRequests });
-      else {
-        usesManager = true;
-        const ctor = ctx.lang === 'java' ? `new ${manager}` : manager;
-        edits.push({ start: lit!.start, end: lit!.end, text: `${ctor}(${text.slice(lit!.start, lit!.end)})`, rule: SECURITY_RULES.authorizeHttpRequests });
-      }
-    }
-    if (bad) {
-      report(bad);
-      continue;
-    }
-    out.edits.push(...edits);
-    if (usesManager) out.imports.push(row.expressionManager);
-    out.findings.push({
-      rule: SECURITY_RULES.authorizeHttpRequests,
-      severity: 'info',
-      offset: tokens[k]!.start,
-      message: DISPATCH_NOTE,
-      docs: row.source,
-    });
-  }
-}
 
 /** @EnableWebSecurity & co no longer carry @Configuration: add it where the class has none. */
 function configurationAnnotation(ctx: LibContext, out: LibResult): void {

@@ -1,0 +1,169 @@
+// The module decision, made once per run before any pass: which Spring Boot line every module of
+// the repository is on (boot-line.ts) and which modules are left exactly as they are:
+//
+// - modules that are not Spring Boot modules (modules.ts: Android, Gradle plugins, BOM-only,
+//   Boot-free Gradle builds, Quarkus, Micronaut, plain Java EE wars), also inside a Boot reactor
+//   and when they inherit a parent that imports Boot;
+// - a module whose build file cannot be read: its Boot and Java versions cannot be raised, so its
+//   sources are not moved to jakarta either (they would not compile against the Boot 2 build);
+//   an error finding says why;
+// - a module already past the 3.0 line (3.1 and later): nothing of the 2.x to 3.0 step applies;
+// - the whole repository when no build in it resolves Spring Boot (a Java EE project's javax is
+//   not this tool's business).
+//
+// A module without Boot evidence of its own (a library module, a plain aggregator) takes the line
+// of the nearest module above it, else the line every Boot module of the repository shares; it is
+// migrated with them (the Boot modules that depend on it need its javax moved too).
+import path from 'node:path/posix';
+import type { LeftAlone, ModuleDecision, ModuleLine, PassContext, ProjectFile, ProjectView } from '../../src/engine/types.js';
+import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
+import type { BuildToken } from '../../src/formats/groovy.js';
+import { gradleBootFacts, pomBootVersion, type BootVersion } from './boot-line.js';
+import { BOOT_MENTION, buildTokens, nonBootModules, unreadableBuild } from './modules.js';
+import { projectPom } from './pom-model.js';
+
+const dirOf = (p: string) => (path.dirname(p) === '.' ? '' : path.dirname(p));
+const under = (p: string, dir: string) => dir === '' || p === dir || p.startsWith(dir + '/');
+const isBuild = (f: ProjectFile) => /(^|\/)build\.gradle(\.kts)?$/.test(f.path) || (f.kind === 'pom' && path.basename(f.path) === 'pom.xml');
+
+interface Evidence {
+  dir: string;
+  build: string;
+  found?: BootVersion;
+  /** The build names Spring Boot (its version may come from outside the repository). */
+  mentions: boolean;
+  /** Where the version is declared, when not in the build file itself. */
+  where?: string;
+}
+
+export async function decideModules(project: ProjectView, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
+  const boot = ctx.table.build?.boot;
+  const builds = project.files.filter(isBuild);
+  const leftAlone: LeftAlone[] = [];
+  // a build file that cannot be read (a module's, or a script it applies): its module stays as it is, sources included
+  const moduleDirs = builds.map((f) => dirOf(f.path));
+  for (const f of project.ofKind('pom', 'gradle', 'gradle-kts')) {
+    if (f.kind === 'pom' && !isBuild(f)) continue; // *.pom files are data
+    const problem = unreadableBuild(project, f, moduleOf(moduleDirs, f.path));
+    if (problem) leftAlone.push(problem);
+  }
+  leftAlone.push(...(await nonBootModules(project)).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
+  if (!boot) return { leftAlone, modules: [] };
+  const tokens = new Map<string, BuildToken[] | undefined>();
+  const tokensOf = (f: ProjectFile) => {
+    if (!tokens.has(f.path)) tokens.set(f.path, buildTokens(f));
+    return tokens.get(f.path);
+  };
+  const gradle = gradleBootFacts(project, boot, tokensOf);
+  const evidence: Evidence[] = [];
+  for (const f of builds) {
+    const dir = dirOf(f.path);
+    if (evidence.some((e) => e.dir === dir)) continue; // a pom.xml and a build.gradle side by side: the first decides
+    if (f.kind === 'pom') {
+      const { found, mentions } = pomBootVersion(project, f.path, boot);
+      // a pom that does not parse names Boot if its text does
+      evidence.push({ dir, build: f.path, found, mentions: mentions || (!projectPom(project, f.path) && BOOT_MENTION.test(f.text ?? '')) });
+    } else {
+      const t = tokensOf(f);
+      const own = t ? gradle.own(f, t) : undefined;
+      // a project of a Gradle build whose settings, buildSrc, catalog or root script declare Boot is part of a Boot build
+      const build = gradle.build(dir);
+      const mentions = own !== undefined || build !== undefined || BOOT_MENTION.test(f.text ?? '');
+      evidence.push({ dir, build: f.path, found: own ?? build, mentions, ...(own ? {} : { where: 'its Gradle build' }) });
+    }
+  }
+  inheritFromAggregators(project, evidence);
+  const modules = linesOf(evidence, leftAlone, gradle, () => partial || mentionsBoot(project), project.files.length > 0);
+  for (const m of modules) {
+    if (m.line !== 'later' || leftAlone.some((o) => o.dir === m.dir)) continue;
+    leftAlone.push({ dir: m.dir, path: m.build ?? '.', rule: 'build/already-boot3', message: `${m.dir || '.'} is already on Spring Boot ${m.version} (${m.why}), past the 3.0 line this tool migrates to: left as it is` });
+  }
+  if (modules.length && modules.every((m) => m.line === 'none' || m.line === 'later')) {
+    // nothing to migrate anywhere: the verdict says so once, not one finding per module
+    return { leftAlone: [{ dir: '', path: '.', message: 'no module of this repository is on Spring Boot 2', quiet: true }], modules };
+  }
+  return { leftAlone: withExceptions(leftAlone, modules), modules };
+}
+
+/** The deepest module folder holding `p` ('' for the root). */
+function moduleOf(dirs: string[], p: string): string {
+  return dirs.filter((d) => under(p, d)).sort((a, b) => b.length - a.length)[0] ?? '';
+}
+
+/** A pom with no Boot evidence listed in the <modules> of a pom that has some takes its evidence (a reactor's members). */
+function inheritFromAggregators(project: ProjectView, evidence: Evidence[]): void {
+  const byDir = new Map(evidence.map((e) => [e.dir, e]));
+  for (let round = 0; round < 8; round++) {
+    let changed = false;
+    for (const e of evidence) {
+      if (!e.build.endsWith('pom.xml') || !(e.found || e.mentions)) continue;
+      const model = projectPom(project, e.build);
+      for (const m of childrenNamed(child(model?.project, 'modules'), 'module')) {
+        const rel = textValue(model!.text, m);
+        if (!rel) continue;
+        const member = byDir.get(path.normalize(path.join(e.dir, rel.replace(/\/pom\.xml$/, ''))).replace(/^\.$/, ''));
+        if (member && !member.found && !member.mentions) {
+          member.found = e.found;
+          member.mentions = true;
+          member.where = `its aggregator ${e.build}`;
+          changed = true;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+function linesOf(evidence: Evidence[], leftAlone: LeftAlone[], gradle: ReturnType<typeof gradleBootFacts>, assumeBoot: () => boolean, anyFile: boolean): ModuleLine[] {
+  // a module left alone, or one inside a folder left alone without Boot of its own (an Android app in a Boot-free build)
+  const notBoot = (dir: string, own = false) => leftAlone.some((m) => (m.dir === dir || (!own && under(dir, m.dir))) && !m.kinds && m.severity !== 'error');
+  const unreadable = (dir: string) => leftAlone.some((m) => m.dir === dir && m.severity === 'error');
+  const modules: ModuleLine[] = evidence.map((e) => {
+    if (unreadable(e.dir)) return { dir: e.dir, build: e.build, line: 'boot2', why: 'its build file cannot be read: taken as Spring Boot 2.x' };
+    if (notBoot(e.dir, e.found !== undefined || e.mentions)) return { dir: e.dir, build: e.build, line: 'none', why: 'not a Spring Boot module' };
+    if (e.found) return { dir: e.dir, build: e.build, line: e.found.line, version: e.found.version, why: `declared in ${e.where ?? e.build}` };
+    if (e.mentions) return { dir: e.dir, build: e.build, line: 'boot2', why: 'names Spring Boot, version from outside the repository: taken as 2.x' };
+    return { dir: e.dir, build: e.build, line: 'none', why: 'no Spring Boot in its build' };
+  });
+  const boot = modules.filter((m) => m.line !== 'none');
+  if (evidence.length === 0) {
+    // no build file: a file list from a hook, or sources alone; Boot 2 is the premise, but an empty folder is nothing
+    return anyFile ? [{ dir: '', line: 'boot2', why: 'no build file: taken as Spring Boot 2.x' }] : [{ dir: '', line: 'none', why: 'nothing to read' }];
+  }
+  if (boot.length === 0) {
+    if (!assumeBoot()) return modules;
+    // a list of files may miss the build that names Boot, and files may name Boot that no build
+    // resolves (a parent outside the repository): nothing is called non-Boot for lack of evidence
+    return modules.map((m) => (notBoot(m.dir) ? m : { ...m, line: 'boot2', why: 'no build resolves Spring Boot, but the files read name it: taken as Spring Boot 2.x' }));
+  }
+  const lines = new Set(boot.map((m) => m.line));
+  const shared = lines.size === 1 ? boot[0]! : undefined;
+  return modules.map((m) => {
+    if (m.line !== 'none' || notBoot(m.dir)) return m;
+    // a member without Boot of its own: the nearest Boot module above it, else the line they all share
+    const above = boot.filter((b) => b.dir !== m.dir && under(m.dir, b.dir)).sort((a, b) => b.dir.length - a.dir.length)[0] ?? shared;
+    const build = gradle.build(m.dir);
+    if (above) return { ...m, line: above.line, version: above.version, why: `member of ${above.dir || 'the root'} (${above.line === 'boot2' ? 'Spring Boot 2' : `Spring Boot ${above.version}`})` };
+    return { ...m, line: build?.line ?? 'boot2', version: build?.version, why: 'member of a repository with Spring Boot 2 modules' };
+  });
+}
+
+/**
+ * Whether any file read names Spring Boot (an import, a starter, an auto-configuration entry) or
+ * sets a `spring.` configuration key: then builds that say nothing of Boot (a placeholder pom, a
+ * company parent outside the repository) do not make it a repository without Spring Boot. Asked
+ * only when no build resolves Boot.
+ */
+function mentionsBoot(project: ProjectView): boolean {
+  return project.files.some((f) => f.text !== undefined && (BOOT_MENTION.test(f.text) || ((f.kind === 'properties' || f.kind === 'yaml') && /^\s*spring[.:]/m.test(f.text))));
+}
+
+/** A left-alone folder keeps its nested modules that are migrated (deepest module wins). */
+function withExceptions(leftAlone: LeftAlone[], modules: ModuleLine[]): LeftAlone[] {
+  const migrated = modules.filter((m) => m.line === 'boot2' || m.line === 'boot3');
+  return leftAlone.map((l) => {
+    if (l.kinds) return l;
+    const except = migrated.filter((m) => m.dir !== l.dir && under(m.dir, l.dir) && !leftAlone.some((o) => o !== l && o.dir === m.dir)).map((m) => m.dir);
+    return except.length ? { ...l, except } : l;
+  });
+}
