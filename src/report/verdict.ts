@@ -67,11 +67,12 @@ export function verdictOf(result: RunResult, mode: VerdictMode): Verdict {
 }
 
 function message(kind: VerdictKind, errors: number, mode: VerdictMode, modules: ModuleLine[], result: RunResult): string {
+  const boot = `Spring Boot ${result.target?.minor ?? '3.0'}`; // the line --boot-version names
   switch (kind) {
     case 'migrated':
-      return mode === 'written' ? 'migrated to Spring Boot 3.0: nothing left to fix by hand' : result.changes.length ? 'migrates to Spring Boot 3.0 with nothing left to fix by hand' : 'nothing left to migrate or to fix by hand';
+      return mode === 'written' ? `migrated to ${boot}: nothing left to fix by hand` : result.changes.length ? `migrates to ${boot} with nothing left to fix by hand` : 'nothing left to migrate or to fix by hand';
     case 'migrated-with-errors':
-      return mode === 'written' ? `migrated to Spring Boot 3.0 with ${errors} error(s) to fix by hand` : `${errors} error(s) to fix by hand for Spring Boot 3.0`;
+      return mode === 'written' ? `migrated to ${boot} with ${errors} error(s) to fix by hand` : `${errors} error(s) to fix by hand for ${boot}`;
     case 'not-spring-boot-2':
       return result.stats.read === 0 ? 'not a Spring Boot 2 repository: nothing to read, nothing changed' : 'not a Spring Boot 2 repository (no build in it resolves Spring Boot): nothing changed';
     case 'already-spring-boot-3': {
