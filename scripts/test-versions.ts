@@ -15,14 +15,16 @@ const REPO = (process.env.BOOT_UPGRADE_MAVEN_REPO ?? 'https://repo.maven.apache.
 const PARALLEL = 8;
 const TRIES = 4;
 
+export const REPOSITORY = REPO;
+
 export function pomUrl(c: VersionCheck): string {
   return `${REPO}/${c.groupId.replace(/\./g, '/')}/${c.artifactId}/${c.version}/${c.artifactId}-${c.version}.pom`;
 }
 
-type Answer = 'found' | 'missing' | { error: string };
+export type Answer = 'found' | 'missing' | { error: string };
 
 /** 200: found; 404: missing; anything else (or no answer) is retried, then reported as an error, never as missing. */
-async function ask(c: VersionCheck): Promise<Answer> {
+export async function ask(c: VersionCheck): Promise<Answer> {
   let last = '';
   for (let attempt = 1; attempt <= TRIES; attempt++) {
     try {

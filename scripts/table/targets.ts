@@ -13,6 +13,7 @@ import { renamesOf } from './targets-renames.js';
 import { movedTypes, typeChanges, type ApisFile } from './targets-apis.js';
 import type { DependencyStep } from '../data/derive-dependencies.js';
 import type { DeprecatedRow, RemovedRow } from '../data/derive-properties.js';
+import type { ServedFile } from '../data/derive-served.js';
 
 export const BOOT3X_DIR = () => path.join(packageRoot(), 'data', 'boot-3x');
 
@@ -25,6 +26,8 @@ interface Minor {
   first: string;
   latest: string;
   releases: string[];
+  /** The BOM's latest patch when Central does not serve its Spring versions (latest is then older). */
+  bomLatest?: string;
 }
 export interface DepsFile {
   releases: string[];
@@ -177,8 +180,27 @@ function securityRows(sec: SecurityFile): SecurityDslRow[] {
     .map((m) => ({ type: m.type, method: m.name, use: m.memberLinks[0] ?? null, since: m.since!, source: `security-dsl-3x.json (spring-security-config ${sec.securityVersion} sources)` }));
 }
 
+const SERVED = 'served-3x.json';
+
+/**
+ * The lines as Central serves them (served-3x.json, scripts/data/derive-served.ts): a line's
+ * latest is its newest patch whose Spring versions resolve; the patches after it are not targets.
+ * What a BOM manages is read from the BOM's latest patch (deps.managed/boms), as derived.
+ */
+function servedDeps(deps: DepsFile, served: ServedFile): DepsFile {
+  const latest = new Map(served.lines.map((l) => [l.minor, l.latest]));
+  const after = new Set(deps.minors.flatMap((m) => (latest.has(m.minor) ? m.releases.slice(m.releases.indexOf(latest.get(m.minor)!) + 1) : [])));
+  return {
+    ...deps,
+    releases: deps.releases.filter((r) => !after.has(r)),
+    minors: deps.minors.map((m) => (latest.has(m.minor) ? { ...m, latest: latest.get(m.minor)!, releases: m.releases.filter((r) => !after.has(r)), bomLatest: m.latest } : m)),
+  };
+}
+
 export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X_DIR())): TargetsSection {
-  const deps = boot3x.read<DepsFile>('spring-boot-dependencies-3x.json');
+  // derive-served.ts builds the table of every patch the BOMs list, to find which ones Central serves
+  const served: ServedFile = process.env.BOOT_UPGRADE_ALL_PATCHES === '1' ? { source: '', lines: [], unserved: [] } : boot3x.read<ServedFile>(SERVED);
+  const deps = servedDeps(boot3x.read<DepsFile>('spring-boot-dependencies-3x.json'), served);
   const props = boot3x.read<PropertiesFile>(PROPS);
   const apis = boot3x.read<ApisFile>('boot-apis-3x.json');
   const trains = boot3x.read<TrainsFile>('spring-cloud-trains-3x.json');
@@ -218,7 +240,7 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
   // prometheus-client.version versions prometheus-metrics-bom; simpleclient_bom has its own)
   const boms = new Map<string, { groupId: string; artifactId: string; versionProperty: string; minors: string[] }>();
   for (const m of deps.minors) {
-    for (const [coordinate, ref] of Object.entries(deps.boms[m.latest] ?? {})) {
+    for (const [coordinate, ref] of Object.entries(deps.boms[m.bomLatest ?? m.latest] ?? {})) {
       const [groupId, artifactId] = coordinate.split(':');
       if (ref.startsWith('=')) continue;
       const row = boms.get(`${coordinate}|${ref}`) ?? { groupId: groupId!, artifactId: artifactId!, versionProperty: ref, minors: [] };
@@ -227,7 +249,7 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
     }
   }
   // the groups each minor's BOM manages itself (a group it no longer lists is not raised to its version)
-  const groups = Object.fromEntries(deps.minors.map((m) => [m.minor, [...new Set(Object.keys(deps.managed[m.latest] ?? {}).map((c) => c.split(':')[0]!))].sort()]));
+  const groups = Object.fromEntries(deps.minors.map((m) => [m.minor, [...new Set(Object.keys(deps.managed[m.bomLatest ?? m.latest] ?? {}).map((c) => c.split(':')[0]!))].sort()]));
   return {
     defaultVersion,
     releases: deps.releases,
@@ -238,6 +260,7 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
     steps,
     cloud30: cloudTrain(trains, '3.0'),
     securityDsl: securityRows(security),
+    unserved: served.unserved.map((u) => ({ ...u, source: `${SERVED} (${served.source})` })),
     source: 'data/boot-3x (derived from the artifacts on Maven Central by scripts/data/derive-boot-3x.ts; see its README)',
   };
 }

@@ -56,8 +56,13 @@ export interface TargetBoms {
  * module of a library is published; a BOM also lists optional ones, hibernate-agroal).
  */
 function targetModule(boms: TargetBoms | undefined, release: string, match: (groupId: string, ref: string) => boolean, stem: string): { groupId: string; artifactId: string } | undefined {
-  if (!boms?.managed[release]) return undefined;
-  const managed = { ...boms.managed[release], ...boms.boms[release] };
+  // the data lists each later line's BOM at its latest patch; the patch Central serves (the line's
+  // target, data/boot-3x/served-3x.json) manages the same artifacts. The 3.0 line's other patches
+  // (3.0.0 imports no spring-ws-bom) are not read from 3.0.13's.
+  const minor = (r: string) => r.split('.').slice(0, 2).join('.');
+  const at = boms?.managed[release] ? release : Object.keys(boms?.managed ?? {}).find((r) => minor(r) === minor(release) && minor(r) !== '3.0');
+  if (!boms || !at) return undefined;
+  const managed = { ...boms.managed[at], ...boms.boms[at] };
   const found = Object.entries(managed)
     .map(([c, ref]) => ({ parts: c.split(':'), ref }))
     .filter(({ parts, ref }) => parts.length === 2 && match(parts[0]!, ref))
@@ -93,7 +98,7 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries, tar
     add(boot.propertiesMigrator.groupId, boot.propertiesMigrator.artifactId, r.version, `${at}.version (properties migrator)`);
     add(boot.kotlin.groupId, boot.kotlin.mavenPlugin, r.kotlin, `${at}.kotlin (Maven plugin)`);
     add(boot.kotlin.groupId, 'kotlin-gradle-plugin', r.kotlin, `${at}.kotlin (Gradle plugin)`);
-    for (const id of KOTLIN_PLUGIN_IDS) add(`${boot.kotlin.pluginIdPrefix}${id}`, `${boot.kotlin.pluginIdPrefix}${id}.gradle.plugin`, r.kotlin, `${at}.kotlin (plugin id ${boot.kotlin.pluginIdPrefix}${id})`);
+    for (const id of KOTLIN_PLUGIN_IDS.filter((x) => !r.unservedPlugins?.includes(`${boot.kotlin.pluginIdPrefix}${x}`))) add(`${boot.kotlin.pluginIdPrefix}${id}`, `${boot.kotlin.pluginIdPrefix}${id}.gradle.plugin`, r.kotlin, `${at}.kotlin (plugin id ${boot.kotlin.pluginIdPrefix}${id})`);
     const dm = boot.dependencyManagementPlugin;
     add(dm.groupId, dm.artifactId, r.dependencyManagementPlugin, `${at}.dependencyManagementPlugin`);
     add(dm.id, `${dm.id}.gradle.plugin`, r.dependencyManagementPlugin, `${at}.dependencyManagementPlugin (plugin marker)`);
@@ -174,6 +179,7 @@ export function collectVersions(table: MigrationTable, data?: BootLibraries, tar
     const [groupId, artifactId] = (c.coordinates[0] ?? '').split(':');
     if (groupId && artifactId) add(groupId, artifactId, c.boot30, `coherence.libraries[${c.library}].boot30 (the version a finding says to set)`);
   }
+  for (const u of table.targets?.unserved ?? []) apart.push({ what: `${u.coordinate}:${u.version} (Boot ${u.release}'s BOM, ${u.property ?? u.pluginId})`, reason: 'Maven Central does not serve it: never written, the run leaves the user\'s version and reports it (targets.unserved)' });
   apart.push({ what: 'build.libraries[].below, coherence.libraries[].minimum', reason: 'bounds compared with, never written' });
   apart.push({ what: 'code.xmlDescriptors[].version', reason: 'XML schema versions of the Jakarta descriptors, not artifacts' });
   return { checks: dedupe(checks), apart };

@@ -123,7 +123,13 @@ function compose(table: MigrationTable, t: TargetsSection, release: string): Mig
 }
 
 function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], release: string): BuildSection {
-  const at = (p: string) => versionAt(t, p, release);
+  // a version the BOM names that Central does not serve is never written (t.unserved)
+  const unserved = (t.unserved ?? []).filter((u) => u.release === release);
+  const notServed = (p: string, v: string | undefined) => v !== undefined && unserved.some((u) => u.property === p && u.version === v);
+  const at = (p: string) => {
+    const v = versionAt(t, p, release);
+    return notServed(p, v) ? undefined : v;
+  };
   const must = (p: string) => {
     const v = at(p);
     if (!v) throw new TargetError(`the migration table has no ${p} for Spring Boot ${release}`);
@@ -132,11 +138,14 @@ function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], r
   const target: BootRelease = {
     version: release,
     kotlin: must(b.boot.kotlin.versionProperty),
+    ...(unserved.some((u) => u.pluginId) ? { unservedPlugins: unserved.flatMap((u) => (u.pluginId ? [u.pluginId] : [])) } : {}),
     dependencyManagementPlugin: must('dependency-management-plugin.version'),
     source: t.source,
   };
   const versionProperties: VersionPropertyRow[] = b.versionProperties.map((row) => {
     if (!row.version30) return row;
+    const named = versionAt(t, row.property, release);
+    if (notServed(row.property, named)) return { ...row, unserved: { [release]: named! } };
     const v = at(row.property);
     if (v) return { ...row, version30: { ...row.version30, [release]: v } };
     const { version30: _gone, ...rest } = row;

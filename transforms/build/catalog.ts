@@ -5,6 +5,7 @@ import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/en
 import { scanToml, type TomlEntry, type TomlString, type TomlValue } from '../../src/formats/toml.js';
 import { bootLine, buildFacts, coordinateText, managedBefore, isLower, libraryFor, rowFor, rowMessage, targetRelease, type BuildFacts } from './facts.js';
 import { targetForCoordinate, targetForPlugin, type VersionTarget } from './gradle-rules.js';
+import { unservedPlugin } from './gradle-run.js';
 import { PassOutput } from './out.js';
 import { CATALOG_PIN_RULE, catalogPins } from './catalog-pins.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage, trainKept, trainRaised } from './spring-cloud.js';
@@ -72,6 +73,9 @@ function raise(run: CatalogRun, v: TomlString | undefined, target: VersionTarget
 }
 
 function plugin(run: CatalogRun, e: TomlEntry): void {
+  const named = e.value.kind === 'string' ? /^([^:]+):/.exec(e.value.value)?.[1] : e.value.kind === 'table' ? str(e.value.fields.get('id'))?.value : undefined;
+  const unserved = named ? unservedPlugin(run.facts, named) : undefined;
+  if (unserved) return run.out.report('build/kotlin-version', 'warning', e.keyStart, unserved);
   if (e.value.kind === 'string') {
     // "id:version"
     const m = /^([^:]+):(.+)$/.exec(e.value.value);

@@ -11,7 +11,7 @@ import { bootTaskBlocks, dependencyLocking, extProperty, jetty, mainClassName, p
 import { compatibility, javaCall } from './gradle-java.js';
 import { gradleFlywayModules } from './flyway-modules.js';
 import { gradleParameters } from './parameters.js';
-import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
+import { argString, COORDINATE, pluginIdBefore, raise, targetForPlugin, unservedPlugin, variableAt, variableValue, versionVariable, type GradleRun } from './gradle-run.js';
 
 export { bomOnlyVersion } from './gradle-boms.js';
 import { CODE_GENERATOR_RULE, openApiGeneratorGradle } from './code-generators.js';
@@ -92,6 +92,8 @@ function pluginVersion(run: GradleRun, i: number): void {
   if (!id) return;
   const target = targetForPlugin(run.facts, id);
   if (!target) return;
+  const unserved = unservedPlugin(run.facts, id);
+  if (unserved) return run.out.report('build/kotlin-version', 'warning', run.tokens[i]!.start, unserved);
   const j = argString(run.tokens, i + 1);
   if (j < 0) {
     const name = variableAt(run.text, run.tokens, i + 1);

@@ -103,8 +103,14 @@ export function targetForPlugin(facts: BuildFacts, id: string): VersionTarget | 
     const v = facts.target.dependencyManagementPlugin;
     return { version: v, rule: 'build/dependency-management-plugin', applies: (c) => isLower(c, v) };
   }
-  if (id.startsWith(boot.kotlin.pluginIdPrefix)) return { version: facts.target.kotlin, rule: 'build/kotlin-version', applies: (c) => isLower(c, facts.target.kotlin) };
+  if (id.startsWith(boot.kotlin.pluginIdPrefix)) return { version: facts.target.kotlin, rule: 'build/kotlin-version', applies: (c) => isLower(c, facts.target.kotlin) && !unservedPlugin(facts, id) };
   return undefined;
+}
+
+/** A Kotlin plugin whose marker at the target's Kotlin version Maven Central does not serve: the finding that says it is left. */
+export function unservedPlugin(facts: BuildFacts, id: string): string | undefined {
+  if (!facts.target.unservedPlugins?.includes(id)) return undefined;
+  return `${id}: Spring Boot ${facts.target.version} manages Kotlin ${facts.target.kotlin}, whose Gradle plugin marker for this id Maven Central does not serve: its version is left as it is; set the Kotlin version your repository resolves for every Kotlin plugin`;
 }
 
 export function targetForCoordinate(facts: BuildFacts, g: string, a: string): VersionTarget | undefined {

@@ -18,6 +18,11 @@ export function decideVersionProperty(facts: BuildFacts, property: string, value
     const successor = row.successor ? `; successor: ${row.successor}` : `; ${bootLine(facts)} no longer manages this library`;
     return { kind: 'report', message: `${property} no longer exists in Spring Boot ${boot}: the override (${value}) is ignored${successor}` };
   }
+  const unserved = row.unserved?.[boot];
+  if (unserved && (compareVersions(value, unserved) ?? -1) < 0) {
+    // the BOM's version cannot be resolved: writing it would break the build, so the override stays
+    return { kind: 'report', message: `${property} = ${value} is left as it is: Spring Boot ${boot} manages ${row.library} ${unserved}, which Maven Central does not serve; set the newest ${row.library} release your repository resolves` };
+  }
   const target = row.version30[boot];
   if (!target || !row.version27) return undefined;
   const vsTarget = compareVersions(value, target);

@@ -51,6 +51,8 @@ export interface VersionPropertyRow {
   /** For r2dbc-bom.version: the per-module properties that replace it. */
   successors?: string[];
   note?: string;
+  /** Per target release: the version its BOM names that Maven Central does not serve (never written). */
+  unserved?: Record<string, string>;
 }
 
 /** A BOM Boot 3.0 imports (a library's `boms` in spring-boot-dependencies-3.0.json). */
@@ -71,6 +73,8 @@ export interface BootRelease {
   kotlin: string;
   /** io.spring.gradle:dependency-management-plugin version that release manages. */
   dependencyManagementPlugin: string;
+  /** Kotlin Gradle plugin ids whose marker at `kotlin` Maven Central does not serve: left as they are. */
+  unservedPlugins?: string[];
   source: string;
 }
 

@@ -100,5 +100,21 @@ export interface TargetsSection {
   /** The 3.0 train (2022.0), for the default target's step-free view. */
   cloud30: CloudTrain;
   securityDsl: SecurityDslRow[];
+  /**
+   * Versions a line's target patch BOM names that Maven Central does not serve (third-party: a
+   * Spring project's missing version moves the line to an older patch): never written; a run
+   * leaves the user's version and reports it.
+   */
+  unserved?: UnservedVersion[];
+  source: string;
+}
+
+export interface UnservedVersion {
+  release: string;
+  coordinate: string;
+  version: string;
+  /** The version property of spring-boot-dependencies that names it, or the Kotlin Gradle plugin id. */
+  property?: string;
+  pluginId?: string;
   source: string;
 }
