@@ -1,7 +1,11 @@
 // The `build` section: every coordinate row of maven-coordinates-3.0.json, every version property
 // Boot 2.7.18 / 3.0.x manage, the Boot releases the data knows (with the Kotlin and
 // dependency-management-plugin versions each manages) and the special cases (Jetty, r2dbc, fork).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
+  BootParent,
   BootRelease,
   BuildSection,
   Coordinate,
@@ -250,6 +254,7 @@ export function buildBuild(data: DataDir): BuildSection {
       },
       source: `spring-boot-dependencies-3.0.json @${deps30.source.tag}; plugin ids io.spring.dependency-management / org.springframework.boot and the parent names: ${OWN}`,
     },
+    bootParents: bootParents(),
     java: {
       version: 17,
       properties: ['java.version', 'maven.compiler.source', 'maven.compiler.target', 'maven.compiler.release'],
@@ -275,4 +280,10 @@ export function buildBuild(data: DataDir): BuildSection {
     codeGenerators: buildCodeGenerators(),
     effectiveManagement: buildEffectiveManagement(derived, boot.version),
   };
+}
+
+/** Parents outside Spring Boot that carry Boot's version, as scripts/derive/boot-parents.ts read them from Maven Central. */
+function bootParents(): BootParent[] {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../derive/boot-parents.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { parents: BootParent[] }).parents;
 }
