@@ -98,11 +98,14 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
  */
 function externalParents(project: ProjectView, evidence: Evidence[], parents: BootParent[]): LeftAlone[] {
   const out: LeftAlone[] = [];
+  const tops = new Map<string, string>(); // a pom -> the top of its in-repository chain
   for (const e of evidence) {
-    if (e.found || !e.build.endsWith('pom.xml')) continue;
+    if (!e.build.endsWith('pom.xml')) continue;
     const model = projectPom(project, e.build);
     if (!model) continue;
     const top = chain(project, model).at(-1)!;
+    tops.set(e.build, top.path);
+    if (e.found) continue; // Boot declared in the repository: the run raises it there
     const p = top.parent;
     const known = p && parents.find((k) => k.groupId === p.groupId && k.artifactId === p.artifactId);
     const version = known && p.version ? textValue(top.text, p.version) : undefined;
@@ -124,6 +127,15 @@ function externalParents(project: ProjectView, evidence: Evidence[], parents: Bo
       quiet: top.path !== e.build,
       message: `Spring Boot comes from the parent ${p!.groupId}:${p!.artifactId}:${version} (Spring Boot ${release.boot}), outside the repository, which this run cannot raise: ${e.dir || 'the root module'} is left as it is, sources included (moved to jakarta they would not compile on Spring Boot 2); ${to}`,
     });
+  }
+  // a member declaring Boot of its own under a top left alone builds with that parent's plugins
+  // and on the reactor's modules left on Boot 2: moved alone, it would not compile either
+  const alone = new Set(out.map((o) => o.path));
+  for (const e of evidence) {
+    const top = tops.get(e.build);
+    if (!e.found || !top || top === e.build || !alone.has(top) || out.some((o) => o.dir === e.dir)) continue;
+    const reason = out.find((o) => o.path === top)!;
+    out.push({ ...reason, dir: e.dir, quiet: true });
   }
   return out;
 }
