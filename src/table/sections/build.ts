@@ -218,6 +218,9 @@ export interface JakartaSection {
 export interface EffectiveManagement {
   release: string;
   coordinates: { groupId: string; artifactId: string; version: string }[];
+  source: string;
+}
+
 export interface BootParent {
   groupId: string;
   artifactId: string;
