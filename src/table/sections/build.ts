@@ -221,6 +221,13 @@ export interface EffectiveManagement {
   source: string;
 }
 
+export interface BootParent {
+  groupId: string;
+  artifactId: string;
+  releases: { version: string; boot: string }[];
+  source: string;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -239,6 +246,11 @@ export interface BuildSection {
     propertiesMigrator: { groupId: string; artifactId: string; source: string };
     source: string;
   };
+  /**
+   * Parent poms outside Spring Boot that carry Boot's version (a module inheriting one names no
+   * Boot version itself): which Boot each release is on, derived from the published POMs.
+   */
+  bootParents?: BootParent[];
   java: { version: number; properties: string[]; source: string };
   gradle: { minimumVersion: string; source: string };
   coordinates: CoordinateRow[];
