@@ -4,6 +4,9 @@
 // `libraryConfig` rows; this module only decides which row applies and what to say.
 import { buildFilesMatch } from '../engine/project-text.js';
 import type { ProjectView } from '../engine/types.js';
+import { parseProperties } from '../formats/properties.js';
+import { parseYaml } from '../formats/yaml.js';
+import type { PropertyRename } from '../table/sections/properties.js';
 import { tableIndex } from '../table/load.js';
 import type { DialectRow, SpringfoxKey } from '../table/sections/library-config.js';
 import type { MigrationTable } from '../table/types.js';
@@ -104,11 +107,56 @@ export const COMMUNITY_DIALECTS_IN_BUILD = /hibernate-community-dialects/;
 export interface LibraryConfigContext {
   springdocInBuild: boolean;
   communityInBuild: boolean;
+  /** Does any configuration file of the project set one of these keys (relaxed binding)? */
+  configSets: (keys: readonly string[]) => boolean;
 }
 
-export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: false, communityInBuild: false };
+export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: false, communityInBuild: false, configSets: () => false };
 
 export function libraryConfigContext(project: ProjectView | undefined): LibraryConfigContext {
   if (!project) return NO_LIBRARY_CONTEXT;
-  return { springdocInBuild: buildFilesMatch(project, SPRINGDOC_IN_BUILD), communityInBuild: buildFilesMatch(project, COMMUNITY_DIALECTS_IN_BUILD) };
+  return { springdocInBuild: buildFilesMatch(project, SPRINGDOC_IN_BUILD), communityInBuild: buildFilesMatch(project, COMMUNITY_DIALECTS_IN_BUILD), configSets: (keys) => configSetsAny(project, keys) };
+}
+
+const configured = new WeakMap<ProjectView, Map<string, boolean>>();
+
+/**
+ * Whether a configuration file (properties or YAML, any document) sets one of `keys`, answered
+ * once per run and key list. Only files whose text names a key's last segment are parsed.
+ */
+function configSetsAny(project: ProjectView, keys: readonly string[]): boolean {
+  let memo = configured.get(project);
+  if (!memo) configured.set(project, (memo = new Map()));
+  const id = keys.join('|');
+  let hit = memo.get(id);
+  if (hit !== undefined) return hit;
+  const wanted = new Set(keys.map(canonicalKey));
+  const lasts = [...new Set(keys.map((k) => canonicalSegment(splitKey(k).pop()!)))];
+  hit = false;
+  for (const f of project.ofKind('properties', 'yaml')) {
+    const text = f.text ?? '';
+    if (!lasts.some((l) => text.toLowerCase().replace(/[-_]/g, '').includes(l))) continue;
+    try {
+      const names = f.kind === 'properties' ? parseProperties(text).entries.map((e) => e.key) : parseYaml(text).docs.flatMap((d) => d.pairs.map((p) => p.path.join('.')));
+      if (names.some((n) => wanted.has(canonicalKey(n)))) {
+        hit = true;
+        break;
+      }
+    } catch {
+      // a file that does not parse is reported by its own pass
+    }
+  }
+  memo.set(id, hit);
+  return hit;
+}
+
+/**
+ * A rename whose target names a meter by its default name, in a project whose configuration
+ * names the meter otherwise: the finding that replaces the rename (the form to write), else undefined.
+ */
+export function meterNameConflict(row: PropertyRename, key: string, libs: LibraryConfigContext): string | undefined {
+  const meter = row.meter;
+  if (!meter || !libs.configSets(meter.nameKeys)) return undefined;
+  const map = row.to.slice(0, row.to.length - meter.name.length);
+  return `${key} is not read by Spring Boot 3.0 and was left unchanged: it becomes ${row.to} for the default meter name ${meter.name}, but this project's configuration sets ${meter.nameKeys.join(' or ')}; write ${map}<that meter name> with the same value${row.note ? ` (${row.note})` : ''}`;
 }
