@@ -41,6 +41,7 @@ export const RULES: Record<string, RuleInfo> = {
   'properties/duplicate': { doc: P, summary: 'The new key is already set in the same document: an identical old line is deleted, a different value leaves both lines and needs a choice.' },
   'properties/profile-specific': { doc: P, summary: 'spring.profiles.active/default/include in a profile-specific document: Spring Boot 3.0 refuses to start; move the key or use spring.profiles.group.' },
   'properties/hibernate-dialect': { doc: P, summary: 'A Hibernate dialect class that Hibernate 6.1 no longer has (spring.jpa.database-platform, spring.jpa.properties.hibernate.dialect) becomes the 6.1 class that reads the version from the connection; deprecated, community-moved and successor-less classes are reported.' },
+  'properties/openfeign': { doc: P, summary: 'A Spring Cloud OpenFeign feign.* key becomes its spring.cloud.openfeign.* key (the only prefix OpenFeign 4.0, on the 2022.0 train, reads) when the build has OpenFeign; keys 4.0 does not read, or a build without OpenFeign, are reported.' },
   'properties/springfox': { doc: P, summary: 'A springfox.* key becomes the springdoc key with the same meaning when the build has springdoc; keys with no springdoc counterpart, or a build without springdoc, are reported.' },
   'yaml/target-exists': { doc: Y, summary: 'The new key is already set in the YAML document, so the old one was not moved; keep one of them.' },
   'yaml/flow-style': { doc: Y, summary: 'A key inside a flow mapping ({...}) cannot be moved with certainty; move it by hand.' },

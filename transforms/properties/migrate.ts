@@ -22,7 +22,7 @@ import { keyFamily, keyIdentity } from './keys.js';
 import { RULES } from './rules.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { libraryConfigContext, meterNameConflict, type LibraryConfigContext } from '../../src/properties/library-config.js';
-import { migrateLibraryValues, springfoxRule } from './library-config.js';
+import { migrateLibraryValues, openfeignRule, springfoxRule } from './library-config.js';
 
 const ON_PROFILE = keyFamily('spring.config.activate.on-profile');
 
@@ -115,7 +115,7 @@ export type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
 
 function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined, libs: LibraryConfigContext): DocumentWork {
   const work = new DocumentWork(text, table, doc);
-  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: meterNamed(work, entry, resolveKey(table, entry.key), libs) ?? springfoxRule(work, entry, libs) }));
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: meterNamed(work, entry, resolveKey(table, entry.key), libs) ?? springfoxRule(work, entry, libs) ?? openfeignRule(work, entry, libs) }));
   convertValues(work, resolved);
   renameKeys(work, resolved);
   migrateLibraryValues(work, resolved.map((r) => ({ entry: r.entry, key: keyAfter(r) })), libs);

@@ -17,7 +17,7 @@ import { listScalars, plainValue, scalarItems, valueEdit } from './values.js';
 import type { ValueItem } from './values.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { LIBRARY_CONFIG_RULES, meterNameConflict, NO_LIBRARY_CONTEXT, type LibraryConfigContext } from '../../src/properties/library-config.js';
-import { dialectValue, springfoxKeyRule } from './library-config.js';
+import { dialectValue, openfeignKeyRule, springfoxKeyRule } from './library-config.js';
 
 export const YAML_RULES = {
   targetExists: 'yaml/target-exists',
@@ -166,7 +166,7 @@ export class DocPlanner {
     const changes = valueChanges(this.table, key);
     if (changes.length > 0) this.changeValues(pair, key, changes);
     this.changeDialect(pair, key);
-    const rule = this.meterNamed(pair, key, resolveKey(this.table, key)) ?? this.springfox(pair, key);
+    const rule = this.meterNamed(pair, key, resolveKey(this.table, key)) ?? this.springfox(pair, key) ?? this.openfeign(pair, key);
     if (!rule) return false;
     if (rule.kind === 'rename') return this.tryMove({ pair, target: splitKey(rule.to), rule: rule.rule, consumed: [] }, 'leaf');
     if (rule.kind === 'remove') this.reportRemoved(pair, rule.row);
@@ -217,6 +217,13 @@ export class DocPlanner {
     if (!conflict) return rule;
     this.finding(pair, RULES.removed, 'warning', conflict);
     return undefined;
+  }
+
+  /** A Spring Cloud OpenFeign 3.1 key: a rename to its 4.0 key when the build has OpenFeign, else reported. */
+  private openfeign(pair: YamlPair, key: string): ReturnType<typeof openfeignKeyRule>['rule'] {
+    const { rule, report, docs } = openfeignKeyRule(this.table, key, this.libs, pair);
+    if (report) this.finding(pair, LIBRARY_CONFIG_RULES.openfeign, 'warning', report, pair.key.range![0], docs);
+    return rule;
   }
 
   /** A springfox key: a rename when springdoc has the same key and the build has springdoc, else reported. */

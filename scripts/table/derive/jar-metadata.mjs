@@ -22,7 +22,8 @@ export function jarOf(repo, group, artifact, version) {
 
 export const sha1Of = (jar) => createHash('sha1').update(readFileSync(jar)).digest('hex');
 
-export const centralPath = (group, artifact, version) => `Maven Central ${group.replace(/\./g, '/')}/${artifact}/${version}/${artifact}-${version}.jar`;
+/** The jar's address on Maven Central. */
+export const centralPath = (group, artifact, version) => `https://repo1.maven.org/maven2/${group.replace(/\./g, '/')}/${artifact}/${version}/${artifact}-${version}.jar`;
 
 const unzip = (jar, ...entries) => execFileSync('unzip', ['-p', jar, ...entries], { maxBuffer: 64 * 1024 * 1024 });
 const list = (jar) => execFileSync('unzip', ['-Z1', jar], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).split('\n').filter(Boolean);
