@@ -8,6 +8,7 @@ import type { DataDir } from './data.js';
 import { jakartaVariants } from './jakarta-variants.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildObservability } from './libraries-observability.js';
+import { hypersistenceVariant, removedBasicTypes } from './hypersistence.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
 const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
@@ -220,6 +221,7 @@ function httpclient(): LibrariesSection['httpclient'] {
 const BUILDER_METHODS = ['build', 'disableAuthCaching', 'disableAutomaticRetries', 'disableConnectionState', 'disableContentCompression', 'disableCookieManagement', 'disableDefaultUserAgent', 'disableRedirectHandling', 'evictExpiredConnections', 'setConnectionManagerShared', 'setUserAgent', 'useSystemProperties'];
 
 function hibernate(): LibrariesSection['hibernate'] {
+  const basic = removedBasicTypes();
   // The boolean converters and the UUID JDBC type codes map the column exactly as the old type
   // names did, so those @Type annotations are rewritten; the others are only reported.
   const conv = (names: string[], converter: string) => ({
@@ -253,9 +255,11 @@ function hibernate(): LibrariesSection['hibernate'] {
       { name: 'org.hibernate.annotations.Type', replacement: '@Type(type = "name") no longer exists: @Type(MyUserType.class) for a UserType, @JdbcTypeCode(SqlTypes.X) or @Convert for basic types', source: HIBERNATE_TYPE_PARAM },
       { name: 'com.vladmihalcea.hibernate.type', replacement: 'io.hypersistence.utils.hibernate.type (hypersistence-utils-hibernate-60), with @Type(JsonType.class) in place of @TypeDef + @Type(type = "json")', source: 'https://github.com/vladmihalcea/hypersistence-utils#migrating-from-hibernate-types' },
     ],
+    removedBasicTypes: basic.rows,
+    removedBasicTypesSource: basic.source,
   };
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data) };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: [...jakartaVariants(data), hypersistenceVariant()], observability: buildObservability(data) };
 }

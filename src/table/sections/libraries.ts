@@ -155,6 +155,12 @@ export interface HibernateRows {
   types: { names: string[]; replacement: string; source: string; rewrite?: TypeRewrite }[];
   /** Removed types and annotations with what replaces them. */
   reported: Reported[];
+  /**
+   * Basic types of Hibernate 5.6 that 6.1 removed, with the StandardBasicTypes constant that held
+   * each (`constant`, when 6.1 still has it: there a BasicTypeReference, no longer a Type).
+   */
+  removedBasicTypes: { type: string; constant?: string }[];
+  removedBasicTypesSource: string;
 }
 
 /**
