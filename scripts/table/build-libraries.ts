@@ -78,7 +78,7 @@ const OTHERS: LibraryRow[] = [
     action: 'manual',
     kept: 'error',
     successor: { groupId: 'org.springdoc', artifactId: 'springdoc-openapi-starter-webmvc-ui', reactiveArtifactId: 'springdoc-openapi-starter-webflux-ui', version: SPRINGDOC_VERSION },
-    note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
+    note: 'Springfox has no release for Spring Boot 3 (Boot 3 does not load its auto-configuration, registered in spring.factories: the API documentation is no longer served); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
     source: 'https://github.com/springfox/springfox/issues/3983',
   },
   {
