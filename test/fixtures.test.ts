@@ -20,7 +20,8 @@ interface CaseSpec {
   onlyRules?: string[];
   skipRules?: string[];
   configGlobs?: string[];
-  findings?: { rule: string; path: string; line: number }[];
+  /** severity, when given, is checked too (the impact is what the case pins) */
+  findings?: { rule: string; path: string; line: number; severity?: string }[];
 }
 
 function cases(): { transform: string; name: string; dir: string }[] {
@@ -64,7 +65,10 @@ for (const [transform, list] of groups) {
           for (const f of first.findings) expect(ruleLevels(f.rule)[f.severity], `${f.rule} reports ${f.severity} at ${f.path}:${f.line}: ${f.message}`).toBeDefined();
           // a finding that stands for several (one per application) is listed as its occurrences
           const got = first.findings.flatMap((f) => (f.related ?? [f]).map((r) => ({ rule: f.rule, path: r.path, line: r.line }))).sort(byKey);
-          expect(got).toEqual([...(spec.findings ?? [])].sort(byKey));
+          expect(got).toEqual([...(spec.findings ?? [])].map(({ rule, path, line }) => ({ rule, path, line })).sort(byKey));
+          for (const want of spec.findings ?? []) {
+            if (want.severity) expect(first.findings.find((f) => f.rule === want.rule && f.path === want.path && f.line === want.line)?.severity, `${want.rule} at ${want.path}:${want.line}`).toBe(want.severity);
+          }
           const second = await planMigration(input);
           expect(second.changes.map((ch) => ch.path), 'second run must change nothing').toEqual([]);
         } finally {

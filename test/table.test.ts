@@ -53,6 +53,8 @@ describe.runIf(haveData)('generated from ../shared/data', () => {
       }
       let target = e.suggestedReplacement ?? e.replacement;
       while (target && byName.has(target)) target = byName.get(target)!.suggestedReplacement ?? byName.get(target)!.replacement;
+      // no successor in Boot's metadata, but a per-meter form in the actuator jars' (properties-request-metrics.ts)
+      if (!target && rule.kind === 'rename' && 'meter' in rule.row && rule.row.meter) continue;
       if (rule.kind === 'rename' && rule.to !== target) wrong.push(`${e.name}: ${rule.to} != ${target}`);
       if (rule.kind === 'convert' && rule.row.to !== target) wrong.push(`${e.name}: converts to ${rule.row.to} != ${target}`);
       // a target inside a family that 3.0 removed whole (spring.activemq.) is no successor

@@ -4,6 +4,7 @@
 // against. A row is an edit only where the page gives the coordinates and a
 // version built for Boot 3.0; otherwise it is a finding.
 import type { CodeGeneratorRow, LibraryRow, TargetVersionRow } from '../../src/table/sections/build.js';
+import { hypersistenceLibraries } from './hypersistence.js';
 
 const SPRINGDOC = 'https://springdoc.org/migrating-from-springdoc-v1.html (v1 -> v2 module table); https://github.com/springdoc/springdoc-openapi-demos/wiki/springdoc-openapi-2.x-migration-guide ("springdoc-openapi 2 requires Java 17 and Spring Boot 3.x"); 2.0.2 on Boot 3.0: https://dev.to/willyancaetano/configurando-open-api-no-spring-boot-3-17oc';
 const SPRINGDOC_VERSION = '2.0.2';
@@ -77,7 +78,7 @@ const OTHERS: LibraryRow[] = [
     action: 'manual',
     kept: 'error',
     successor: { groupId: 'org.springdoc', artifactId: 'springdoc-openapi-starter-webmvc-ui', reactiveArtifactId: 'springdoc-openapi-starter-webflux-ui', version: SPRINGDOC_VERSION },
-    note: 'Springfox has no release for Spring Boot 3 (it fails at start-up); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
+    note: 'Springfox has no release for Spring Boot 3 (Boot 3 does not load its auto-configuration, registered in spring.factories: the API documentation is no longer served); the usual successor is springdoc-openapi 2.x (org.springdoc:springdoc-openapi-starter-webmvc-ui) with the io.swagger.v3 annotations',
     source: 'https://github.com/springfox/springfox/issues/3983',
   },
   {
@@ -139,7 +140,7 @@ const SPOCK: LibraryRow = {
 };
 
 export function buildLibraries(deps30Lombok: string): LibraryRow[] {
-  return [...springdoc(), ...OTHERS, lombok(deps30Lombok), SPOCK];
+  return [...springdoc(), ...OTHERS, lombok(deps30Lombok), SPOCK, ...hypersistenceLibraries()];
 }
 
 export function buildTargetVersions(): TargetVersionRow[] {

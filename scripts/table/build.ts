@@ -1,7 +1,11 @@
 // The `build` section: every coordinate row of maven-coordinates-3.0.json, every version property
 // Boot 2.7.18 / 3.0.x manage, the Boot releases the data knows (with the Kotlin and
 // dependency-management-plugin versions each manages) and the special cases (Jetty, r2dbc, fork).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
+  BootParent,
   BootRelease,
   BuildSection,
   Coordinate,
@@ -250,13 +254,14 @@ export function buildBuild(data: DataDir): BuildSection {
       },
       source: `spring-boot-dependencies-3.0.json @${deps30.source.tag}; plugin ids io.spring.dependency-management / org.springframework.boot and the parent names: ${OWN}`,
     },
+    bootParents: bootParents(),
     java: {
       version: 17,
       properties: ['java.version', 'maven.compiler.source', 'maven.compiler.target', 'maven.compiler.release'],
       source: 'seed §9 "Language runtime: Version 17 or later is required"; property names: ' + OWN,
     },
     gradle: { minimumVersion: '7.5', source: `${OWN} ("a wrapper older than 7.5 is raised (Boot 3.0's minimum)")` },
-    coordinates,
+    coordinates: withBomRemovals(coordinates),
     versionProperties: versionProperties(deps27, deps30, coords),
     boms: importedBoms(deps30),
     jetty: {
@@ -275,4 +280,32 @@ export function buildBuild(data: DataDir): BuildSection {
     codeGenerators: buildCodeGenerators(),
     effectiveManagement: buildEffectiveManagement(derived, boot.version),
   };
+}
+
+/** Parents outside Spring Boot that carry Boot's version, as scripts/derive/boot-parents.ts read them from Maven Central. */
+function bootParents(): BootParent[] {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../derive/boot-parents.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { parents: BootParent[] }).parents;
+}
+
+/**
+ * Artifacts a BOM Boot imports listed at its Boot 2.7 version that are not published at its Boot
+ * 3.0 version, as scripts/derive/bom-removed-artifacts.ts read them from Maven Central: a build
+ * keeping one does not resolve once Boot (or the library's version property) is raised, so each is
+ * a manual row (no replacement is implied). Coordinates the data already has a row for keep it.
+ */
+function withBomRemovals(rows: CoordinateRow[]): CoordinateRow[] {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../derive/bom-removed-artifacts.json');
+  const derived = (JSON.parse(readFileSync(file, 'utf8')) as { artifacts: { groupId: string; artifactId: string; library: string; bom: string; version27: string; version30: string; source: string }[] }).artifacts;
+  const known = new Set(rows.map((r) => `${r.from.groupId}:${r.from.artifactId}`));
+  const added = derived
+    .filter((d) => !known.has(`${d.groupId}:${d.artifactId}`))
+    .map((d): CoordinateRow => ({
+      from: { groupId: d.groupId, artifactId: d.artifactId },
+      to: null,
+      action: 'manual',
+      note: `${d.groupId}:${d.artifactId} is in ${d.bom} ${d.version27} (Spring Boot 2.7) but has no ${d.version30} release (the ${d.library} version Spring Boot 3.0 manages): remove the dependency, or replace it with the ${d.library} ${d.version30.split('.')[0]}.x artifact that does its job`,
+      source: d.source,
+    }));
+  return [...rows, ...added];
 }

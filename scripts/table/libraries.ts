@@ -10,6 +10,7 @@ import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildObservability } from './libraries-observability.js';
 import { batchChunk, buildSpring6 } from './libraries-spring6.js';
 import { httpclient } from './libraries-httpclient.js';
+import { hypersistenceVariant, removedBasicTypes } from './hypersistence.js';
 
 const SEC_CONFIG = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/config.html';
 const SEC_AUTHZ = 'https://docs.spring.io/spring-security/reference/5.8/migration/servlet/authorization.html';
@@ -145,6 +146,11 @@ function batch(): LibrariesSection['batch'] {
   };
 }
 
+// The annotation jars springfox 3.0.0 and springdoc 2.0.2 bring (read with javap: the enum constants, the attributes).
+const SWAGGER_JARS = 'https://repo1.maven.org/maven2/io/swagger/swagger-annotations/1.5.20/swagger-annotations-1.5.20.jar; https://repo1.maven.org/maven2/io/swagger/core/v3/swagger-annotations/2.2.7/swagger-annotations-2.2.7.jar';
+// ApiInfoBuilder and springfox's Contact/Tag (springfox-core 3.0.0), Info/Contact/License/Tag (swagger-models 2.2.7): the setters read with javap.
+const API_INFO_JARS = 'https://repo1.maven.org/maven2/io/springfox/springfox-core/3.0.0/springfox-core-3.0.0.jar; https://repo1.maven.org/maven2/io/swagger/core/v3/swagger-models/2.2.7/swagger-models-2.2.7.jar';
+
 function springdoc(): LibrariesSection['springdoc'] {
   const a = (from: string, to: string, attributes: Record<string, string>, extra: Partial<LibrariesSection['springdoc']['annotations'][number]> = {}) => ({
     from: `io.swagger.annotations.${from}`,
@@ -157,10 +163,16 @@ function springdoc(): LibrariesSection['springdoc'] {
   return {
     annotations: [
       a('Api', `${V3}.tags.Tag`, { tags: 'name', description: 'description' }, { value: 'name' }),
-      a('ApiOperation', `${V3}.Operation`, { value: 'summary', notes: 'description', hidden: 'hidden', tags: 'tags' }, { value: 'summary' }),
+      a('ApiOperation', `${V3}.Operation`, { value: 'summary', notes: 'description', hidden: 'hidden', tags: 'tags', code: 'responses' }, { value: 'summary', responses: { code: { attribute: 'responses', annotation: `${V3}.responses.ApiResponse`, member: 'responseCode' } }, source: `${SPRINGDOC}; ${SWAGGER_JARS}` }),
       a('ApiParam', `${V3}.Parameter`, { value: 'description', name: 'name', required: 'required', hidden: 'hidden', example: 'example' }, { value: 'description' }),
       a('ApiModel', `${V3}.media.Schema`, { value: 'name', description: 'description' }, { value: 'name' }),
-      a('ApiModelProperty', `${V3}.media.Schema`, { value: 'description', name: 'name', required: 'required', example: 'example', hidden: 'hidden', allowableValues: 'allowableValues' }, { value: 'description' }),
+      a(
+        'ApiModelProperty',
+        `${V3}.media.Schema`,
+        { value: 'description', name: 'name', required: 'required', example: 'example', hidden: 'hidden', allowableValues: 'allowableValues', accessMode: 'accessMode' },
+        // the constants both enums have (javap of the two jars)
+        { value: 'description', enums: { accessMode: { from: 'io.swagger.annotations.ApiModelProperty.AccessMode', to: `${V3}.media.Schema.AccessMode`, values: ['AUTO', 'READ_ONLY', 'READ_WRITE'] } }, source: `${SPRINGDOC}; ${SWAGGER_JARS}` },
+      ),
       a('ApiResponse', `${V3}.responses.ApiResponse`, { code: 'responseCode', message: 'description' }, { quote: ['code'] }),
       a('ApiResponses', `${V3}.responses.ApiResponses`, { value: 'value' }, { value: 'value' }),
       a('ApiImplicitParam', `${V3}.Parameter`, { name: 'name', value: 'description', required: 'required', example: 'example' }, { value: 'description' }),
@@ -196,12 +208,28 @@ function springdoc(): LibrariesSection['springdoc'] {
         { call: 'paths', selector: 'springfox.documentation.builders.PathSelectors', method: 'ant', to: 'pathsToMatch' },
         { call: 'paths', selector: 'springfox.documentation.builders.PathSelectors', method: 'any', to: null },
       ],
+      apiInfo: {
+        builder: 'springfox.documentation.builders.ApiInfoBuilder',
+        type: 'springfox.documentation.service.ApiInfo',
+        openApi: 'io.swagger.v3.oas.models.OpenAPI',
+        info: 'io.swagger.v3.oas.models.info.Info',
+        calls: { title: 'title', description: 'description', version: 'version', termsOfServiceUrl: 'termsOfService' },
+        contact: { from: 'springfox.documentation.service.Contact', to: 'io.swagger.v3.oas.models.info.Contact', arguments: ['name', 'url', 'email'] },
+        license: { to: 'io.swagger.v3.oas.models.info.License', name: 'license', url: 'licenseUrl' },
+        tag: { from: 'springfox.documentation.service.Tag', to: 'io.swagger.v3.oas.models.tags.Tag', arguments: ['name', 'description'], add: 'addTagsItem' },
+        source: `${SPRINGDOC} ("ApiInfo -> OpenAPI bean Info"); ${API_INFO_JARS}`,
+      },
+      // Docket settings springdoc has no counterpart for because it never does what they turn off:
+      // springfox adds generic 401/403/404 responses to every operation unless told not to; springdoc
+      // documents only the responses the code declares (and @ControllerAdvice ones).
+      dropped: [{ call: 'useDefaultResponseMessages', argument: 'false' }],
       source: `${SPRINGDOC} (Docket -> GroupedOpenApi, "Replace swagger 2 annotations with swagger 3 annotations"); https://springdoc.org/#how-can-i-define-multiple-openapi-definitions-in-one-spring-boot-project`,
     },
   };
 }
 
 function hibernate(): LibrariesSection['hibernate'] {
+  const basic = removedBasicTypes();
   // The boolean converters and the UUID JDBC type codes map the column exactly as the old type
   // names did, so those @Type annotations are rewritten; the others are only reported.
   const conv = (names: string[], converter: string) => ({
@@ -235,9 +263,11 @@ function hibernate(): LibrariesSection['hibernate'] {
       { name: 'org.hibernate.annotations.Type', replacement: '@Type(type = "name") no longer exists: @Type(MyUserType.class) for a UserType, @JdbcTypeCode(SqlTypes.X) or @Convert for basic types', source: HIBERNATE_TYPE_PARAM },
       { name: 'com.vladmihalcea.hibernate.type', replacement: 'io.hypersistence.utils.hibernate.type (hypersistence-utils-hibernate-60), with @Type(JsonType.class) in place of @TypeDef + @Type(type = "json")', source: 'https://github.com/vladmihalcea/hypersistence-utils#migrating-from-hibernate-types' },
     ],
+    removedBasicTypes: basic.rows,
+    removedBasicTypesSource: basic.source,
   };
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: jakartaVariants(data), observability: buildObservability(data), spring6: buildSpring6() };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: [...jakartaVariants(data), hypersistenceVariant()], observability: buildObservability(data), spring6: buildSpring6() };
 }

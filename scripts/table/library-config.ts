@@ -4,6 +4,7 @@
 // tags (Boot 2.7 manages 5.6.x, Boot 3.0 manages 6.1.7.Final per spring-boot-dependencies-3.0),
 // springfox 3.0.0's sources and springdoc 2's property reference.
 import type { DialectRow, LibraryConfigSection, SpringfoxKey } from '../../src/table/sections/library-config.js';
+import { buildOpenFeign } from './openfeign-keys.js';
 
 const ORM = 'https://github.com/hibernate/hibernate-orm';
 const CORE_61 = `${ORM}/tree/6.1.7/hibernate-core/src/main/java/org/hibernate/dialect`;
@@ -175,5 +176,6 @@ export function buildLibraryConfig(): LibraryConfigSection {
       dialects: [...renamed(), ...community(), ...deprecated(), ...reported()],
     },
     springfox: { prefix: 'springfox.', keys: springfoxKeys(), source: SPRINGFOX_SRC },
+    openfeign: buildOpenFeign(),
   };
 }

@@ -12,6 +12,7 @@ import type {
 import type { DataDir, RemovedApi } from './data.js';
 import { guide } from './data.js';
 import { sleuthRows } from './properties-sleuth.js';
+import { requestMetricRows } from './properties-request-metrics.js';
 
 interface PropertyEntry {
   name: string;
@@ -242,6 +243,12 @@ export function buildProperties(data: DataDir): PropertiesSection {
     family: 'jakarta-persistence',
     source: 'jakarta-packages.json nonJavaOccurrences[application.properties / application.yml]',
   });
+
+  // request-metric keys with an exact per-meter form in 3.0: renamed, no longer removals
+  const requestMetrics = requestMetricRows();
+  rename.push(...requestMetrics);
+  const moved = new Set(requestMetrics.map((r) => r.from));
+  remove.splice(0, remove.length, ...remove.filter((r) => !moved.has(r.key)));
 
   const sleuth = sleuthRows(data);
   rename.push(...sleuth.rename);

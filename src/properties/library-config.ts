@@ -4,19 +4,23 @@
 // `libraryConfig` rows; this module only decides which row applies and what to say.
 import { buildFilesMatch } from '../engine/project-text.js';
 import type { ProjectView } from '../engine/types.js';
+import { parseProperties } from '../formats/properties.js';
+import { parseYaml } from '../formats/yaml.js';
+import type { PropertyRename } from '../table/sections/properties.js';
 import { tableIndex } from '../table/load.js';
-import type { DialectRow, SpringfoxKey } from '../table/sections/library-config.js';
+import type { DialectRow, OpenFeignKey, SpringfoxKey } from '../table/sections/library-config.js';
 import type { MigrationTable } from '../table/types.js';
 import { canonicalKey, canonicalSegment, splitKey } from './resolve.js';
 
 export const LIBRARY_CONFIG_RULES = {
   dialect: 'properties/hibernate-dialect',
   springfox: 'properties/springfox',
+  openfeign: 'properties/openfeign',
 } as const;
 
-/** Keys the table's key rows do not cover (springfox.*): a file naming none needs no parse for them. */
+/** Keys the table's key rows do not cover (springfox.*, feign.*): a file naming none needs no parse for them. */
 export function mentionsLibraryConfig(text: string): boolean {
-  return /springfox/i.test(text);
+  return /springfox|feign/i.test(text);
 }
 
 /** `spring.jpa.properties[hibernate.dialect]` -> spring, jpa, properties, hibernate, dialect. */
@@ -96,19 +100,123 @@ export function springfoxOutcome(table: MigrationTable, key: string, springdocIn
   return { kind: 'report', message: `${key} is read by springfox only (${gone}) and springdoc has no key known to mean the same; delete it or find the springdoc setting by hand` };
 }
 
+export type OpenFeignOutcome = { kind: 'rename'; to: string; row: OpenFeignKey; warning?: string } | { kind: 'report'; message: string; row: OpenFeignKey };
+
+interface OpenFeignRows {
+  exact: Map<string, OpenFeignKey>;
+  /** Prefix rows (`feign.client.`) as canonical segments, longest first. */
+  prefixes: { segments: string[]; row: OpenFeignKey }[];
+  prefix: string;
+}
+
+function openfeignRows(table: MigrationTable): OpenFeignRows | undefined {
+  if (!table.libraryConfig?.openfeign) return undefined;
+  return tableIndex(table, 'library-config/openfeign', (t) => {
+    const config = t.libraryConfig!.openfeign;
+    const exact = new Map<string, OpenFeignKey>();
+    const prefixes: OpenFeignRows['prefixes'] = [];
+    for (const row of config.keys) {
+      if (row.from.endsWith('.')) prefixes.push({ segments: splitKey(row.from.slice(0, -1)).map(canonicalSegment), row });
+      else exact.set(canonicalKey(row.from), row);
+    }
+    prefixes.sort((a, b) => b.segments.length - a.segments.length);
+    return { exact, prefixes, prefix: canonicalKey(config.prefix.slice(0, -1)) };
+  });
+}
+
+/**
+ * A Spring Cloud OpenFeign 3.1 key's fate on 4.0 (the 2022.0 train Boot 3.0 needs, which reads
+ * only spring.cloud.openfeign.*): renamed when a build file names OpenFeign, else reported; a key
+ * 4.0 has no counterpart for is reported. Keys below feign. that 3.1 does not read (another
+ * library's, such as Sentinel's feign.sentinel.enabled) are none of its business: undefined.
+ */
+export function openfeignOutcome(table: MigrationTable, key: string, openfeignInBuild: boolean, value?: string): OpenFeignOutcome | undefined {
+  if (!/^feign[.[]/i.test(key)) return undefined; // cheap test first: most keys end here
+  const rows = openfeignRows(table);
+  if (!rows) return undefined;
+  const raw = splitKey(key);
+  const segs = raw.map(canonicalSegment);
+  if (segs[0] !== rows.prefix) return undefined;
+  const config = table.libraryConfig!.openfeign;
+  const exact = rows.exact.get(segs.join('.'));
+  const byPrefix = exact ? undefined : rows.prefixes.find((p) => p.segments.length < segs.length && p.segments.every((s, i) => s === segs[i]));
+  const row = exact ?? byPrefix?.row;
+  if (!row) return undefined;
+  const onNew = `Spring Cloud OpenFeign ${config.version} (the ${config.train} train Spring Boot 3.0 runs)`;
+  if (!row.to) return { kind: 'report', row, message: `${key} is not read by ${onNew}: ${row.note ?? 'it has no counterpart'}; delete it or configure the client in code` };
+  // the new prefix, then the rest of the key as written (client names below config keep their spelling)
+  const to = exact ? row.to : row.to + raw.slice(byPrefix!.segments.length).join('.');
+  if (!openfeignInBuild) return { kind: 'report', row, message: `${key}: ${onNew} reads only ${config.to}*; no build file read names ${config.artifacts.join(' or ')}, so it was not moved: for an OpenFeign client write ${to}` };
+  // a switch that turns off what 4.0 dropped changes nothing
+  const off = /enabled$/.test(segs[segs.length - 1]!) && value?.trim().toLowerCase() === 'false';
+  return { kind: 'rename', to, row, ...(row.note && !off ? { warning: `${key} moved to ${to}, but ${row.note}` } : {}) };
+}
+
 /** The evidence transforms/sources/springdoc/springdoc.ts also asks for: the build names springdoc or swagger-core 2. */
 export const SPRINGDOC_IN_BUILD = /org\.springdoc|springdoc-openapi|io\.swagger\.core\.v3/;
 export const COMMUNITY_DIALECTS_IN_BUILD = /hibernate-community-dialects/;
+export const OPENFEIGN_IN_BUILD = /spring-cloud-(?:starter-openfeign|openfeign-core)\b/;
 
 /** What the two passes need to know about the project, computed once per file. */
 export interface LibraryConfigContext {
   springdocInBuild: boolean;
   communityInBuild: boolean;
+  openfeignInBuild: boolean;
+  /** Does any configuration file of the project set one of these keys (relaxed binding)? */
+  configSets: (keys: readonly string[]) => boolean;
 }
 
-export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: false, communityInBuild: false };
+export const NO_LIBRARY_CONTEXT: LibraryConfigContext = { springdocInBuild: false, communityInBuild: false, openfeignInBuild: false, configSets: () => false };
 
 export function libraryConfigContext(project: ProjectView | undefined): LibraryConfigContext {
   if (!project) return NO_LIBRARY_CONTEXT;
-  return { springdocInBuild: buildFilesMatch(project, SPRINGDOC_IN_BUILD), communityInBuild: buildFilesMatch(project, COMMUNITY_DIALECTS_IN_BUILD) };
+  return {
+    springdocInBuild: buildFilesMatch(project, SPRINGDOC_IN_BUILD),
+    communityInBuild: buildFilesMatch(project, COMMUNITY_DIALECTS_IN_BUILD),
+    openfeignInBuild: buildFilesMatch(project, OPENFEIGN_IN_BUILD),
+    configSets: (keys) => configSetsAny(project, keys),
+  };
+}
+
+const configured = new WeakMap<ProjectView, Map<string, boolean>>();
+
+/**
+ * Whether a configuration file (properties or YAML, any document) sets one of `keys`, answered
+ * once per run and key list. Only files whose text names a key's last segment are parsed.
+ */
+function configSetsAny(project: ProjectView, keys: readonly string[]): boolean {
+  let memo = configured.get(project);
+  if (!memo) configured.set(project, (memo = new Map()));
+  const id = keys.join('|');
+  let hit = memo.get(id);
+  if (hit !== undefined) return hit;
+  const wanted = new Set(keys.map(canonicalKey));
+  const lasts = [...new Set(keys.map((k) => canonicalSegment(splitKey(k).pop()!)))];
+  hit = false;
+  for (const f of project.ofKind('properties', 'yaml')) {
+    const text = f.text ?? '';
+    if (!lasts.some((l) => text.toLowerCase().replace(/[-_]/g, '').includes(l))) continue;
+    try {
+      const names = f.kind === 'properties' ? parseProperties(text).entries.map((e) => e.key) : parseYaml(text).docs.flatMap((d) => d.pairs.map((p) => p.path.join('.')));
+      if (names.some((n) => wanted.has(canonicalKey(n)))) {
+        hit = true;
+        break;
+      }
+    } catch {
+      // a file that does not parse is reported by its own pass
+    }
+  }
+  memo.set(id, hit);
+  return hit;
+}
+
+/**
+ * A rename whose target names a meter by its default name, in a project whose configuration
+ * names the meter otherwise: the finding that replaces the rename (the form to write), else undefined.
+ */
+export function meterNameConflict(row: PropertyRename, key: string, libs: LibraryConfigContext): string | undefined {
+  const meter = row.meter;
+  if (!meter || !libs.configSets(meter.nameKeys)) return undefined;
+  const map = row.to.slice(0, row.to.length - meter.name.length);
+  return `${key} is not read by Spring Boot 3.0 and was left unchanged: it becomes ${row.to} for the default meter name ${meter.name}, but this project's configuration sets ${meter.nameKeys.join(' or ')}; write ${map}<that meter name> with the same value${row.note ? ` (${row.note})` : ''}`;
 }

@@ -333,8 +333,20 @@ function dependency(run: PomRun, dep: DepRef): void {
 
 function manual(run: PomRun, dep: DepRef, row: Row, key: string): void {
   if (dep.kind === 'exclusion') return;
-  const broken = unresolvable(run, dep, key);
+  const broken = unresolvable(run, dep, key) || raisedVersion(run, dep);
   run.out.report('build/removed-integration', broken ? 'error' : 'warning', dep.el.start, broken + rowMessage(row));
+}
+
+/**
+ * The version is the property of a library Boot 3.0 manages (${jetty.version}): the run raises it
+ * to the 3.0 version, which does not publish every artifact of the old one. The finding's opening
+ * words, or ''.
+ */
+function raisedVersion(run: PomRun, dep: DepRef): string {
+  const raw = dep.version ? textValue(run.text, dep.version) : undefined;
+  const prop = raw && /^\$\{([^}]+)\}$/.exec(raw.trim())?.[1];
+  if (!prop || !run.facts.section.versionProperties.some((p) => p.property === prop && p.version30 !== undefined)) return '';
+  return `its version is \${${prop}}, which follows Spring Boot ${run.facts.target.version}'s version of the library: the build will not resolve while it stays. `;
 }
 
 /**

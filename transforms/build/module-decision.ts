@@ -18,9 +18,10 @@ import path from 'node:path/posix';
 import type { LeftAlone, ModuleDecision, ModuleLine, PassContext, ProjectFile, ProjectView } from '../../src/engine/types.js';
 import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
-import { gradleBootFacts, pomBootVersion, type BootVersion } from './boot-line.js';
+import { gradleBootFacts, lineOf, pomBootVersion, type BootVersion } from './boot-line.js';
 import { BOOT_MENTION, buildTokens, nonBootModules, unreadableBuild } from './modules.js';
-import { projectPom } from './pom-model.js';
+import { chain, projectPom } from './pom-model.js';
+import type { BootParent } from '../../src/table/sections/build.js';
 
 const dirOf = (p: string) => (path.dirname(p) === '.' ? '' : path.dirname(p));
 const under = (p: string, dir: string) => dir === '' || p === dir || p.startsWith(dir + '/');
@@ -72,6 +73,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
       evidence.push({ dir, build: f.path, found: own ?? build, mentions, ...(own ? {} : { where: 'its Gradle build' }) });
     }
   }
+  leftAlone.push(...externalParents(project, evidence, ctx.table.build?.bootParents ?? []));
   inheritFromAggregators(project, evidence);
   const modules = linesOf(evidence, leftAlone, gradle, () => partial || mentionsBoot(project), project.files.length > 0);
   for (const m of modules) {
@@ -84,6 +86,61 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
   }
   return { leftAlone: withExceptions(leftAlone, modules), modules };
 }
+
+/**
+ * A pom whose Boot comes from a parent outside the repository that is not Boot's own (Spring
+ * Cloud's spring-cloud-build) takes the line of the release it inherits, as the table knows it.
+ * On Boot 2, the run cannot raise it: no release of the parent on Boot 3.0 carries the same
+ * library line (spring-cloud-build 4.0 is the parent of Spring Cloud's 4.0 sources, a port that
+ * changed much more than javax), so the module is left exactly as it is, sources included (moved
+ * to jakarta they would not compile against a Boot 2 build), and one error at the parent's line
+ * says what to raise it to. Members inheriting it through the repository's own poms follow quietly.
+ */
+function externalParents(project: ProjectView, evidence: Evidence[], parents: BootParent[]): LeftAlone[] {
+  const out: LeftAlone[] = [];
+  const tops = new Map<string, string>(); // a pom -> the top of its in-repository chain
+  for (const e of evidence) {
+    if (!e.build.endsWith('pom.xml')) continue;
+    const model = projectPom(project, e.build);
+    if (!model) continue;
+    const top = chain(project, model).at(-1)!;
+    tops.set(e.build, top.path);
+    if (e.found) continue; // Boot declared in the repository: the run raises it there
+    const p = top.parent;
+    const known = p && parents.find((k) => k.groupId === p.groupId && k.artifactId === p.artifactId);
+    const version = known && p.version ? textValue(top.text, p.version) : undefined;
+    const release = version && known!.releases.find((r) => r.version === version);
+    const line = release ? lineOf(release.boot) : undefined;
+    if (!release || !line) continue;
+    e.found = { version: release.boot, line };
+    e.mentions = true;
+    e.where = `parent ${p!.groupId}:${p!.artifactId}:${version} of ${top.path}`;
+    if (line !== 'boot2') continue;
+    const target = known!.releases.filter((r) => lineOf(r.boot) === 'boot3').at(-1);
+    const to = target ? `raise it to ${target.version} (Spring Boot ${target.boot}) together with the sources that release line expects, then run again` : `no release of ${p!.artifactId} carries Spring Boot 3.0: replace it with a parent on Spring Boot 3.0`;
+    out.push({
+      dir: e.dir,
+      path: top.path,
+      offset: p!.el.start,
+      rule: EXTERNAL_PARENT_RULE,
+      severity: 'error',
+      quiet: top.path !== e.build,
+      message: `Spring Boot comes from the parent ${p!.groupId}:${p!.artifactId}:${version} (Spring Boot ${release.boot}), outside the repository, which this run cannot raise: ${e.dir || 'the root module'} is left as it is, sources included (moved to jakarta they would not compile on Spring Boot 2); ${to}`,
+    });
+  }
+  // a member declaring Boot of its own under a top left alone builds with that parent's plugins
+  // and on the reactor's modules left on Boot 2: moved alone, it would not compile either
+  const alone = new Set(out.map((o) => o.path));
+  for (const e of evidence) {
+    const top = tops.get(e.build);
+    if (!e.found || !top || top === e.build || !alone.has(top) || out.some((o) => o.dir === e.dir)) continue;
+    const reason = out.find((o) => o.path === top)!;
+    out.push({ ...reason, dir: e.dir, quiet: true });
+  }
+  return out;
+}
+
+export const EXTERNAL_PARENT_RULE = 'build/external-boot-parent';
 
 /** The deepest module folder holding `p` ('' for the root). */
 function moduleOf(dirs: string[], p: string): string {

@@ -32,7 +32,7 @@ const MAIN_CONFIGURATIONS = new Set(['implementation', 'api', 'compile', 'compil
 
 function message(d: SpringfoxSwitch, what: string): string {
   const s = d.starter!;
-  return `springfox ${what}: springfox has no Boot 3 release (it fails at start-up); springdoc ${s.groupId}:${s.artifactId}:${s.version} replaces it, and every source using springfox was rewritten to the swagger 3 annotations in this run`;
+  return `springfox ${what}: springfox has no Boot 3 release (Boot 3 does not load it); springdoc ${s.groupId}:${s.artifactId}:${s.version} replaces it, and every source using springfox was rewritten to the swagger 3 annotations in this run`;
 }
 
 /** Maven: `dep` is a springfox <dependency> or managed dependency of this pom. */

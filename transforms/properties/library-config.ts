@@ -6,6 +6,7 @@ import {
   dialectOutcome,
   isDialectKey,
   LIBRARY_CONFIG_RULES,
+  openfeignOutcome,
   rewrittenValue,
   springfoxOutcome,
   type LibraryConfigContext,
@@ -23,6 +24,19 @@ export function springfoxRule(work: DocumentWork, entry: PropertyEntry, libs: Li
   }
   const { row } = outcome;
   return { kind: 'rename', to: outcome.to, rule: LIBRARY_CONFIG_RULES.springfox, level: 'warning', source: row.source, row: { from: row.from, to: outcome.to, level: 'warning', source: row.source } };
+}
+
+/** A Spring Cloud OpenFeign 3.1 key as a rename rule (OpenFeign in the build), or undefined after reporting it. */
+export function openfeignRule(work: DocumentWork, entry: PropertyEntry, libs: LibraryConfigContext): KeyRule | undefined {
+  const outcome = openfeignOutcome(work.table, entry.key, libs.openfeignInBuild, entry.value);
+  if (!outcome) return undefined;
+  const { row } = outcome;
+  if (outcome.kind === 'report') {
+    work.report(entry, LIBRARY_CONFIG_RULES.openfeign, 'warning', outcome.message, row.source.split(/[ ;]/)[0]);
+    return undefined;
+  }
+  if (outcome.warning) work.report(entry, LIBRARY_CONFIG_RULES.openfeign, 'warning', outcome.warning, row.source.split(/[ ;]/)[0]);
+  return { kind: 'rename', to: outcome.to, rule: LIBRARY_CONFIG_RULES.openfeign, level: 'error', source: row.source, row: { from: row.from, to: outcome.to, level: 'error', source: row.source } };
 }
 
 /** Dialect class names in the lines whose key (after this pass's renames) is a dialect key. */

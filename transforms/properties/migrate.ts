@@ -21,8 +21,8 @@ import type { MigrationTable } from '../../src/table/types.js';
 import { keyFamily, keyIdentity } from './keys.js';
 import { RULES } from './rules.js';
 import { appendAll } from '../../src/engine/edits.js';
-import { libraryConfigContext, type LibraryConfigContext } from '../../src/properties/library-config.js';
-import { migrateLibraryValues, springfoxRule } from './library-config.js';
+import { libraryConfigContext, meterNameConflict, type LibraryConfigContext } from '../../src/properties/library-config.js';
+import { migrateLibraryValues, openfeignRule, springfoxRule } from './library-config.js';
 
 const ON_PROFILE = keyFamily('spring.config.activate.on-profile');
 
@@ -115,7 +115,7 @@ export type Resolved = { entry: PropertyEntry; rule: KeyRule | undefined };
 
 function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDocument, profile: string | undefined, libs: LibraryConfigContext): DocumentWork {
   const work = new DocumentWork(text, table, doc);
-  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: resolveKey(table, entry.key) ?? springfoxRule(work, entry, libs) }));
+  const resolved: Resolved[] = doc.entries.map((entry) => ({ entry, rule: meterNamed(work, entry, resolveKey(table, entry.key), libs) ?? springfoxRule(work, entry, libs) ?? openfeignRule(work, entry, libs) }));
   convertValues(work, resolved);
   renameKeys(work, resolved);
   migrateLibraryValues(work, resolved.map((r) => ({ entry: r.entry, key: keyAfter(r) })), libs);
@@ -123,6 +123,16 @@ function migrateDocument(text: string, table: MigrationTable, doc: PropertiesDoc
   changeListValues(work, resolved);
   checkProfileSpecific(work, resolved, profile);
   return work;
+}
+
+/** A rename to a meter's default name, in a project that names the meter otherwise: reported, not made. */
+function meterNamed(work: DocumentWork, entry: PropertyEntry, rule: KeyRule | undefined, libs: LibraryConfigContext): KeyRule | undefined {
+  if (rule?.kind !== 'rename' || !('meter' in rule.row)) return rule;
+  const conflict = meterNameConflict(rule.row, entry.key, libs);
+  if (!conflict) return rule;
+  work.report(entry, RULES.removed, 'warning', conflict);
+  work.claimed.add(entry);
+  return undefined;
 }
 
 /** The key an entry will have after this pass (its rename target, or itself). */

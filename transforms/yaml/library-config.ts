@@ -8,6 +8,7 @@ import {
   dialectOutcome,
   isDialectKey,
   LIBRARY_CONFIG_RULES,
+  openfeignOutcome,
   springfoxOutcome,
   type LibraryConfigContext,
 } from '../../src/properties/library-config.js';
@@ -49,5 +50,20 @@ export function springfoxKeyRule(table: MigrationTable, key: string, libs: Libra
   const { row } = outcome;
   return {
     rule: { kind: 'rename', to: outcome.to, rule: LIBRARY_CONFIG_RULES.springfox, level: 'warning', source: row.source, row: { from: row.from, to: outcome.to, level: 'warning', source: row.source } },
+  };
+}
+
+/** A Spring Cloud OpenFeign 3.1 key as a rename rule (OpenFeign in the build), and what to report about it. */
+export function openfeignKeyRule(table: MigrationTable, key: string, libs: LibraryConfigContext, pair?: YamlPair): { rule?: KeyRule; report?: string; docs?: string } {
+  const value = pair && isScalar(pair.value) ? String((pair.value as Scalar).value ?? '') : undefined;
+  const outcome = openfeignOutcome(table, key, libs.openfeignInBuild, value);
+  if (!outcome) return {};
+  const docs = outcome.row.source.split(/[ ;]/)[0];
+  if (outcome.kind === 'report') return { report: outcome.message, docs };
+  const { row } = outcome;
+  return {
+    rule: { kind: 'rename', to: outcome.to, rule: LIBRARY_CONFIG_RULES.openfeign, level: 'error', source: row.source, row: { from: row.from, to: outcome.to, level: 'error', source: row.source } },
+    report: outcome.warning,
+    docs,
   };
 }

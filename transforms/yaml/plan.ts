@@ -9,15 +9,15 @@ import type { Lines, YamlDoc, YamlFile, YamlMap, YamlPair } from '../../src/form
 import { pairEnd, scalarText } from '../../src/formats/yaml.js';
 import { convertValue } from '../../src/properties/conversions.js';
 import type { PresentKey } from '../../src/properties/conversions.js';
-import { canonicalSegment, isProfileSpecificForbidden, keptKeySeverity, removalWords, resolveKey, RULES, splitKey, subtreeMove, valueChanges } from '../../src/properties/resolve.js';
+import { canonicalSegment, isProfileSpecificForbidden, keptKeySeverity, removalWords, resolveKey, RULES, splitKey, subtreeMove, valueChanges, type KeyRule } from '../../src/properties/resolve.js';
 import type { PropertyConversion, PropertyRemoval } from '../../src/table/sections/properties.js';
 import type { MigrationTable } from '../../src/table/types.js';
 import { blockEnd, blockStart, indentStep, mapEnd, mapIndent, shiftLines, shiftText } from './blocks.js';
 import { listScalars, plainValue, scalarItems, valueEdit } from './values.js';
 import type { ValueItem } from './values.js';
 import { appendAll } from '../../src/engine/edits.js';
-import { LIBRARY_CONFIG_RULES, NO_LIBRARY_CONTEXT, type LibraryConfigContext } from '../../src/properties/library-config.js';
-import { dialectValue, springfoxKeyRule } from './library-config.js';
+import { LIBRARY_CONFIG_RULES, meterNameConflict, NO_LIBRARY_CONTEXT, type LibraryConfigContext } from '../../src/properties/library-config.js';
+import { dialectValue, openfeignKeyRule, springfoxKeyRule } from './library-config.js';
 
 export const YAML_RULES = {
   targetExists: 'yaml/target-exists',
@@ -166,7 +166,7 @@ export class DocPlanner {
     const changes = valueChanges(this.table, key);
     if (changes.length > 0) this.changeValues(pair, key, changes);
     this.changeDialect(pair, key);
-    const rule = resolveKey(this.table, key) ?? this.springfox(pair, key);
+    const rule = this.meterNamed(pair, key, resolveKey(this.table, key)) ?? this.springfox(pair, key) ?? this.openfeign(pair, key);
     if (!rule) return false;
     if (rule.kind === 'rename') return this.tryMove({ pair, target: splitKey(rule.to), rule: rule.rule, consumed: [] }, 'leaf');
     if (rule.kind === 'remove') this.reportRemoved(pair, rule.row);
@@ -208,6 +208,22 @@ export class DocPlanner {
       return;
     }
     this.finding(pair, LIBRARY_CONFIG_RULES.dialect, change.severity, change.message, pair.key.range![0], change.docs);
+  }
+
+  /** A rename to a meter's default name, in a project that names the meter otherwise: reported, not made. */
+  private meterNamed(pair: YamlPair, key: string, rule: KeyRule | undefined): KeyRule | undefined {
+    if (rule?.kind !== 'rename' || !('meter' in rule.row)) return rule;
+    const conflict = meterNameConflict(rule.row, key, this.libs);
+    if (!conflict) return rule;
+    this.finding(pair, RULES.removed, 'warning', conflict);
+    return undefined;
+  }
+
+  /** A Spring Cloud OpenFeign 3.1 key: a rename to its 4.0 key when the build has OpenFeign, else reported. */
+  private openfeign(pair: YamlPair, key: string): ReturnType<typeof openfeignKeyRule>['rule'] {
+    const { rule, report, docs } = openfeignKeyRule(this.table, key, this.libs, pair);
+    if (report) this.finding(pair, LIBRARY_CONFIG_RULES.openfeign, 'warning', report, pair.key.range![0], docs);
+    return rule;
   }
 
   /** A springfox key: a rename when springdoc has the same key and the build has springdoc, else reported. */

@@ -228,6 +228,13 @@ export interface EffectiveManagement {
   source: string;
 }
 
+export interface BootParent {
+  groupId: string;
+  artifactId: string;
+  releases: { version: string; boot: string }[];
+  source: string;
+}
+
 export interface BuildSection {
   boot: {
     groupId: string;
@@ -246,6 +253,11 @@ export interface BuildSection {
     propertiesMigrator: { groupId: string; artifactId: string; source: string };
     source: string;
   };
+  /**
+   * Parent poms outside Spring Boot that carry Boot's version (a module inheriting one names no
+   * Boot version itself): which Boot each release is on, derived from the published POMs.
+   */
+  bootParents?: BootParent[];
   java: { version: number; properties: string[]; source: string };
   /** `minimum8`: the lowest 8.x the target supports, when 8.0 and later 8.x below it are not (Boot 3.4+: 8.4). */
   gradle: { minimumVersion: string; minimum8?: string; source: string };

@@ -108,6 +108,10 @@ export interface AnnotationMapping {
   quote?: string[];
   /** Attribute the unnamed value (`@Api("x")`) means in the new annotation. */
   value?: string;
+  /** Attributes whose value is a constant of a nested enum: `Old.AccessMode.X` -> `New.AccessMode.X` for the `values` both have. */
+  enums?: Record<string, { from: string; to: string; values: string[] }>;
+  /** Attributes that become one response of the operation: `code = 201` -> `responses = @ApiResponse(responseCode = "201")`. */
+  responses?: Record<string, { attribute: string; annotation: string; member: string }>;
   source: string;
 }
 
@@ -137,6 +141,29 @@ export interface DocketMapping {
   defaultGroup: string;
   /** `apis(..)`/`paths(..)` selectors: `Type.method` -> the builder method taking the same argument, or null (selects everything: dropped). */
   selectors: { call: 'apis' | 'paths'; selector: string; method: string; to: string | null }[];
+  /** A Docket's `.apiInfo(..)` and `.tags(..)`: the same facts on an OpenAPI bean (one Docket per project). */
+  apiInfo: ApiInfoMapping;
+  /** Docket calls with this exact argument that have nothing to carry over (springdoc never does what they turn off). */
+  dropped: { call: string; argument: string }[];
+  source: string;
+}
+
+/**
+ * springfox's ApiInfoBuilder chain -> swagger-models' Info: each builder method with the Info
+ * method taking the same value (`calls`); `new Contact(name, url, email)` -> `new Contact().name(..)
+ * .url(..).email(..)`; `license(n)` + `licenseUrl(u)` -> `new License().name(n).url(u)`; a Docket's
+ * `new Tag(name, description)` -> `new Tag().name(..).description(..)`, added with `add`.
+ */
+export interface ApiInfoMapping {
+  builder: string;
+  /** springfox's ApiInfo, the type a helper method building one returns. */
+  type: string;
+  openApi: string;
+  info: string;
+  calls: Record<string, string>;
+  contact: { from: string; to: string; arguments: string[] };
+  license: { to: string; name: string; url: string };
+  tag: { from: string; to: string; arguments: string[]; add: string };
   source: string;
 }
 
@@ -217,6 +244,12 @@ export interface HibernateRows {
   types: { names: string[]; replacement: string; source: string; rewrite?: TypeRewrite }[];
   /** Removed types and annotations with what replaces them. */
   reported: Reported[];
+  /**
+   * Basic types of Hibernate 5.6 that 6.1 removed, with the StandardBasicTypes constant that held
+   * each (`constant`, when 6.1 still has it: there a BasicTypeReference, no longer a Type).
+   */
+  removedBasicTypes: { type: string; constant?: string }[];
+  removedBasicTypesSource: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Configuration values and keys that Boot 3.0's library upgrades change, in application
-// properties and YAML: Hibernate 6.1 dialect class names, and springfox keys that springdoc 2
-// replaces. Filled by scripts/table/library-config.ts; every row names the public source its
+// properties and YAML: Hibernate 6.1 dialect class names, springfox keys that springdoc 2
+// replaces, and Spring Cloud OpenFeign's keys, which its 4.0 line reads under a new prefix. Filled by scripts/table/library-config.ts; every row names the public source its
 // fact was read from. Read by src/properties/library-config.ts (properties and YAML passes).
 
 /**
@@ -46,7 +46,34 @@ export interface SpringfoxConfig {
   source: string;
 }
 
+/**
+ * A Spring Cloud OpenFeign 3.1 key (or, ending with '.', every key below a prefix): on 4.0 it is
+ * `to`; without `to` 4.0 has nothing that reads it. `note`: why the application behaves
+ * differently even with the key moved (reported as a warning).
+ */
+export interface OpenFeignKey {
+  from: string;
+  to?: string;
+  note?: string;
+  source: string;
+}
+
+/** Spring Cloud OpenFeign's keys, which its 4.0 line (the 2022.0 train, Boot 3.0) reads under a new prefix only. */
+export interface OpenFeignConfig {
+  /** The 3.1 line's prefix (`feign.`) and the 4.0 line's (`spring.cloud.openfeign.`). */
+  prefix: string;
+  to: string;
+  /** The train and the release of the library on it that read only the new prefix. */
+  train: string;
+  version: string;
+  /** Artifacts whose presence in a build file says the application runs Spring Cloud OpenFeign. */
+  artifacts: string[];
+  keys: OpenFeignKey[];
+  source: string;
+}
+
 export interface LibraryConfigSection {
   hibernateDialects: HibernateDialects;
   springfox: SpringfoxConfig;
+  openfeign: OpenFeignConfig;
 }

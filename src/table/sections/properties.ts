@@ -9,6 +9,11 @@ export interface PropertyRename {
   /** Where the fact comes from: metadata replacement, suggestedReplacement, family rule, guide. */
   source: string;
   note?: string;
+  /**
+   * `to` ends with a meter's default name (`name`): when the configuration sets one of `nameKeys`
+   * (the meter's name), the row is reported with the form to write instead of applied.
+   */
+  meter?: { name: string; nameKeys: string[] };
 }
 
 export interface PropertyPrefixRename {

@@ -149,6 +149,14 @@ function describe(row: JakartaVariantRow, model: FileModel, used: Chain[]): stri
   return [...moves].join(', ');
 }
 
+/** The row moving `pkg` when a build file of the run names its library (so the code moves with it), else undefined. */
+export function variantMoves(ctx: LibContext, pkg: string): JakartaVariantRow | undefined {
+  const row = (ctx.libs.jakartaVariants ?? []).find((r) => r.packages.some((p) => p.from === pkg));
+  return row && [...row.artifacts, ...row.jakartaArtifacts].some((a) => buildNames(ctx.project, a)) ? row : undefined;
+}
+
+export type { JakartaVariantRow };
+
 export function migrateJakartaVariants(ctx: LibContext): LibResult {
   const out = emptyResult();
   for (const row of ctx.libs.jakartaVariants ?? []) migrateRow(ctx, row, out);

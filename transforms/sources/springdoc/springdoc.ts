@@ -33,7 +33,7 @@ interface Planned {
 }
 
 /** Edits for one annotation, or the reason it cannot be rewritten. */
-function annotationEdits(ctx: LibContext, { span, row }: Planned): Edit[] | string {
+function annotationEdits(ctx: LibContext, { span, row }: Planned, imports: string[]): Edit[] | string {
   const { tokens } = ctx.model;
   const rule = SPRINGDOC_RULES.annotations;
   const edits: Edit[] = [];
@@ -62,8 +62,19 @@ function annotationEdits(ctx: LibContext, { span, row }: Planned): Edit[] | stri
     // @Api: `value` is only a tag when no `tags` is given; @ApiModel: `value` is the model name.
     if (to === 'Tag' && attr === 'value') target = names.includes('tags') ? undefined : 'name';
     if (!target) return `attribute '${attr}' of @${simpleOf(row.from)} has no counterpart on @${to}`;
-    if (target !== attr) edits.push({ start: tokens[a.first]!.start, end: tokens[a.first]!.end, text: target, rule });
     const valueFirst = a.first + 2;
+    const response = row.responses?.[attr];
+    if (response) {
+      const why = responseEdit(ctx, span, a.first, a.last, response, edits, imports);
+      if (why) return why;
+      continue;
+    }
+    if (target !== attr) edits.push({ start: tokens[a.first]!.start, end: tokens[a.first]!.end, text: target, rule });
+    const en = row.enums?.[attr];
+    if (en) {
+      const why = enumEdit(ctx, span, valueFirst, a.last, row, en, edits);
+      if (why) return why;
+    }
     if (row.quote?.includes(attr)) {
       const v = tokens[valueFirst]!;
       if (valueFirst !== a.last || v.type !== 'number' || !/^\d+$/.test(v.value)) return `${attr} = ${v.value} is not a plain number`;
@@ -76,6 +87,48 @@ function annotationEdits(ctx: LibContext, { span, row }: Planned): Edit[] | stri
   }
   return edits;
 }
+
+/**
+ * `Old.AccessMode.READ_ONLY` (the old annotation's nested enum, through the annotation's own
+ * name) -> `New.AccessMode.READ_ONLY`, for a constant both enums have.
+ */
+function enumEdit(ctx: LibContext, span: AnnotationSpan, first: number, last: number, row: AnnotationMapping, en: NonNullable<AnnotationMapping['enums']>[string], edits: Edit[]): string | undefined {
+  const { tokens } = ctx.model;
+  const parts: string[] = [];
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!;
+    if ((k - first) % 2 === 0 ? t.type !== 'ident' : t.value !== '.') return `${text(ctx, first, last)} is not a constant of ${simpleOf(en.from)}`;
+    if (t.type === 'ident') parts.push(t.value);
+  }
+  const constant = parts.pop()!;
+  const owner = parts.join('.');
+  const enumPath = en.from.slice(pkgOf(row.from).length + 1); // ApiModelProperty.AccessMode
+  const named = owner === en.from || (owner === enumPath && ctx.model.importedNames.get(simpleOf(row.from)) === row.from);
+  if (!named) return `${text(ctx, first, last)} is not written ${enumPath}.<constant> (a static import or a variable is not followed)`;
+  if (!en.values.includes(constant)) return `${text(ctx, first, last)} has no counterpart in ${simpleOf(en.to)}`;
+  const newOwner = span.name.includes('.') ? en.to : en.to.slice(pkgOf(row.to).length + 1);
+  edits.push({ start: tokens[first]!.start, end: tokens[last]!.end, text: `${newOwner}.${constant}`, rule: SPRINGDOC_RULES.annotations });
+  return undefined;
+}
+
+/** `code = 201` -> `responses = @ApiResponse(responseCode = "201")` (the import of the response annotation when the file needs one). */
+function responseEdit(ctx: LibContext, span: AnnotationSpan, first: number, last: number, response: NonNullable<AnnotationMapping['responses']>[string], edits: Edit[], imports: string[]): string | undefined {
+  const { tokens, importedNames } = ctx.model;
+  const v = tokens[first + 2]!;
+  if (first + 2 !== last || v.type !== 'number' || !/^\d+$/.test(v.value)) return `${tokens[first]!.value} = ${text(ctx, first + 2, last)} is not a plain number`;
+  const simple = simpleOf(response.annotation);
+  const have = importedNames.get(simple);
+  // the swagger 2 annotation of that name is rewritten to this one in the same file
+  const sameName = have === undefined || have === response.annotation || ctx.libs.springdoc.annotations.some((r) => r.from === have && r.to === response.annotation);
+  const name = span.name.includes('.') || !sameName ? response.annotation : simple;
+  if (have === undefined && name === simple) imports.push(response.annotation);
+  // Kotlin: a nested annotation has no '@', and a named array attribute takes an array literal
+  const one = `${name}(${response.member} = "${v.value}")`;
+  edits.push({ start: tokens[first]!.start, end: tokens[last]!.end, text: `${response.attribute} = ${ctx.lang === 'kotlin' ? `[${one}]` : `@${one}`}`, rule: SPRINGDOC_RULES.annotations });
+  return undefined;
+}
+
+const text = (ctx: LibContext, first: number, last: number) => ctx.model.text.slice(ctx.model.tokens[first]!.start, ctx.model.tokens[last]!.end);
 
 /** `{"x"}` (Java) / `["x"]` (Kotlin) -> `"x"` for @Tag(name = ...), which takes one String; several tags cannot map. */
 function singleTag(tokens: readonly Token[], first: number, last: number, edits: Edit[]): string | undefined {
@@ -98,8 +151,9 @@ function annotations(ctx: LibContext, out: LibResult): void {
   const wildcard = model.imports.find((i) => i.chain.wildcard && chainText(i.chain) === V2_PACKAGE);
   const blocked: FindingInput[] = [];
   const edits: Edit[] = [];
+  const extraImports: string[] = [];
   for (const p of planned) {
-    const r = wildcard ? `the file imports ${V2_PACKAGE}.* (replace it by single-type imports first)` : annotationEdits(ctx, p);
+    const r = wildcard ? `the file imports ${V2_PACKAGE}.* (replace it by single-type imports first)` : annotationEdits(ctx, p, extraImports);
     if (typeof r === 'string') blocked.push({ rule: SPRINGDOC_RULES.annotations, severity: 'warning', offset: model.tokens[p.span.at]!.start, message: `@${simpleOf(p.row.from)} not rewritten: ${r}; springdoc uses @${simpleOf(p.row.to)} (${p.row.to})`, docs: p.row.source });
     else edits.push(...r);
   }
@@ -110,6 +164,7 @@ function annotations(ctx: LibContext, out: LibResult): void {
     return;
   }
   out.edits.push(...edits);
+  out.imports.push(...extraImports);
   // Imports: same simple name -> the import is rewritten in place; otherwise old out, new in.
   for (const row of new Map(planned.map((p) => [p.row.from, p.row])).values()) {
     const imp = importOf(model, row.from);
