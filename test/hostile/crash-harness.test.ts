@@ -117,12 +117,14 @@ describe('two runs started together on a repository and on a module of it', () =
       const dir = gitRepo(files);
       const [whole, module] = await Promise.all([start('boot-upgrade migrate .', dir), start('boot-upgrade migrate module-a', dir)]);
       const label = `round ${round}: whole ${whole.status} ${whole.stderr.slice(-300)} / module ${module.status} ${module.stderr.slice(-300)}`;
+      // 0 and 3 (partial: a generated file left unparsed, the rest written) both mean the run wrote
+      const wrote = (status: number | null) => status === 0 || status === 3;
       for (const run of [whole, module]) {
-        if (run.status === 0) continue;
+        if (wrote(run.status)) continue;
         expect(run.status, label).toBe(4);
         expect(run.stderr, label).toMatch(/another boot-upgrade run \(pid \d+, started [^)]+\) is writing this repository|changed on disk since it was read|refusing to rewrite files with uncommitted changes/);
       }
-      expect([whole.status, module.status], label).toContain(0);
+      expect([whole.status, module.status].some(wrote), label).toBe(true);
       expect(sideFiles(dir), label).toEqual([]);
       // what is left to do is done by one more run
       await writeChanges(dir, (await planMigration({ root: dir })).changes);
