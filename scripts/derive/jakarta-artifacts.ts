@@ -41,6 +41,16 @@ const IMPLEMENTATIONS: { coordinate: string; spec: string; why: string }[] = [
 ];
 
 /**
+ * BOMs a build imports at its own version, whose version is their project's: jersey-bom 2.x manages
+ * the Jersey that implements javax.ws.rs, 3.x the one that implements jakarta.ws.rs. A BOM has no
+ * classes, so its first jakarta release is read from a member's jars (and checked to be a release
+ * of the BOM too); the version to move to is the one Boot 3.0 imports.
+ */
+const BOMS: { coordinate: string; member: string; spec: string; why: string }[] = [
+  { coordinate: 'org.glassfish.jersey:jersey-bom', member: 'org.glassfish.jersey.core:jersey-common', spec: 'ws/rs', why: 'the Jersey BOM, read through jersey-common' },
+];
+
+/**
  * Artifacts that carry javax packages under names no Boot row knows (the packages found in their jar
  * are the evidence of a rename), and javax artifacts the data renames to an API alone whose jar also
  * held the implementation (javax.mail:mail: javax.mail with com.sun.mail), which must come along.
@@ -224,6 +234,28 @@ async function artifacts(libs: BootLibrary[]): Promise<ArtifactFact[]> {
     });
     process.stderr.write(`${t.g}:${t.a}: jakarta from ${f.first}${target ? `, target ${target}` : ''}\n`);
   }
+  for (const b of BOMS) {
+    const [g, a] = b.coordinate.split(':') as [string, string];
+    const [mg, ma] = b.member.split(':') as [string, string];
+    const boot = bootVersionOf(libs, g, a);
+    if (!boot) throw new Error(`${b.coordinate}: Boot ${BOOT} does not import it`);
+    const f = await firstJakarta(mg, ma, b.spec, true);
+    const bom = await released(g, a);
+    if (!bom.versions.includes(f.first) || (f.lastJavax && !bom.versions.includes(f.lastJavax))) throw new Error(`${b.coordinate}: no release ${f.first} beside ${b.member}'s`);
+    out.push({
+      groupId: g,
+      artifactId: a,
+      spec: b.spec,
+      firstJakarta: f.first,
+      ...(f.lastJavax ? { lastJavax: f.lastJavax } : {}),
+      target: boot.version,
+      targetFrom: `spring-boot-dependencies ${BOOT} (${boot.library})`,
+      packages: [],
+      kind: 'implementation',
+      source: `${bom.url} (releases); the member ${b.member}: ${f.source}`,
+    });
+    process.stderr.write(`${b.coordinate}: jakarta from ${f.first}, target ${boot.version}\n`);
+  }
   return out;
 }
 
@@ -338,7 +370,7 @@ async function main(): Promise<void> {
   const out = {
     derivedWith: 'npm run derive:jakarta (scripts/derive/jakarta-artifacts.ts), from Maven Central',
     sources: {
-      artifacts: `the dependencies of ${PLATFORM.join(' and ')}, and ${IMPLEMENTATIONS.map((i) => `${i.coordinate} (${i.why})`).join('; ')}: each one's released versions (maven-metadata.xml), the jars read`,
+      artifacts: `the dependencies of ${PLATFORM.join(' and ')}, and ${IMPLEMENTATIONS.map((i) => `${i.coordinate} (${i.why})`).join('; ')}: each one's released versions (maven-metadata.xml), the jars read; ${BOMS.map((b) => `${b.coordinate} (${b.why})`).join('; ')}`,
       starters: `mvn dependency:list (compile and runtime scope) of each org.springframework.boot:spring-boot-starter-*:${BOOT} and of ${CARRIERS.join(', ')} under spring-boot-starter-parent ${BOOT}; the jakarta/ class entries of every jar resolved`,
       javaxHolders: 'the class entries of each jar',
       bootManaged: `mvn help:effective-pom of a pom whose parent is org.springframework.boot:spring-boot-dependencies:${BOOT} (every imported BOM resolved): the entries for rename targets (maven-coordinates-3.0.json), the artifacts above and the carriers`,
