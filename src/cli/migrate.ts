@@ -43,7 +43,7 @@ export async function migrate(argv: string[]): Promise<number> {
   const setup = verifier?.prepareVerify(values, root);
   const outcome = await planAndWrite(values, input, baseline, root, only, dryRun);
   // the build runs once the write is over (its signal handlers gone): Ctrl-C then stops the build
-  const verified = setup && !outcome.refused.length ? await verifier!.runVerify(setup, outcome.base, values.table as string[] | undefined) : undefined;
+  const verified = setup && !outcome.refused.length ? await verifier!.runVerify(setup, outcome.base, table) : undefined;
   return finish(values, outcome, verified);
 }
 

@@ -2,7 +2,7 @@
 // report what fails. Everything a bad call can get wrong (no build, no Maven, a Gradle build
 // without its wrapper, a bad time limit) is found before anything runs or is written: exit 2.
 import type { Finding, RunResult } from '../engine/types.js';
-import { loadTable } from '../table/load.js';
+import type { MigrationTable } from '../table/types.js';
 import { VERIFY_COMMAND_OPTIONS } from './options.js';
 import { parse, resolveDir, version, withProjectConfig, type Values } from './common.js';
 import { formatterFor, writeReport } from './report-output.js';
@@ -33,9 +33,9 @@ export function prepareVerify(values: Values, root: string): VerifySetup {
 }
 
 /** Runs the builds, telling stderr what runs where; findings relative to `base`. */
-export async function runVerify(setup: VerifySetup, base: PathBase, tableFiles: string[] | undefined): Promise<{ summary: VerifySummary; findings: Finding[] }> {
+export async function runVerify(setup: VerifySetup, base: PathBase, table: MigrationTable): Promise<{ summary: VerifySummary; findings: Finding[] }> {
   return verifyBuilds(setup.plans, {
-    table: loadTable(tableFiles ?? []),
+    table,
     base: base.dir,
     timeoutMs: setup.timeoutMs,
     logFile: setup.logFile,
@@ -54,10 +54,10 @@ export async function verify(argv: string[]): Promise<number> {
   if (parsed.positionals.length > 1) throw new UsageError('verify takes one directory');
   const { format, formatter } = formatterFor(parsed.values);
   const root = resolveDir(parsed.positionals[0]);
-  const { values } = withProjectConfig(parsed.values, root);
+  const { values, table } = withProjectConfig(parsed.values, root);
   const setup = prepareVerify(values, root);
   const base = pathBase(root);
-  const { summary, findings } = await runVerify(setup, base, values.table as string[] | undefined);
+  const { summary, findings } = await runVerify(setup, base, table);
   const result: RunResult = { root, changes: [], findings, errors: [], stats: { scanned: 0, read: 0, skipped: [] } };
   writeReport(values, format, (color) => formatter(result, { color, toolVersion: version(), base, verify: summary }));
   return verifyExit(summary);
