@@ -4,7 +4,7 @@ import { planMigration } from '../api.js';
 import { MIGRATION_OPTIONS, REPORT_OPTIONS } from './options.js';
 import { commonInput, parse, progress, resolveDir, tellInterruptedWrite, version, baselineEntries, withBaseline, withProjectConfig } from './common.js';
 import path from 'node:path';
-import { BASELINE_FILE, writeBaseline } from '../report/baseline.js';
+import { BASELINE_FILE, BaselineError, writeBaseline } from '../report/baseline.js';
 import { EXIT, UsageError } from './exit.js';
 import { formatterFor, writeReport } from './report-output.js';
 import { pathBase, rebase } from './paths.js';
@@ -27,7 +27,13 @@ export async function report(argv: string[]): Promise<number> {
   if (values['write-baseline']) {
     // every finding of this run is acknowledged: check, report and migrate leave them out from now on
     const file = path.resolve(typeof values.baseline === 'string' ? values.baseline : path.join(base.dir, BASELINE_FILE));
-    const n = writeBaseline(file, planned.findings, version());
+    let n: number;
+    try {
+      n = writeBaseline(file, planned.findings, version());
+    } catch (e) {
+      if (e instanceof BaselineError) throw new UsageError(e.message);
+      throw e;
+    }
     if (!values.quiet) process.stderr.write(`boot-upgrade: wrote ${n} finding(s) to the baseline ${file}\n`);
   }
   const result = withBaseline(planned, baseline);
