@@ -329,8 +329,12 @@ function starterClosures(libs: BootLibrary[], jakartaCoordinates: Set<string>, u
 
 /**
  * What spring-boot-dependencies manages once every BOM it imports is resolved (brave-bom imports
- * zipkin-reporter-bom: Boot's own data lists only brave-bom), for the coordinates a rename writes.
+ * zipkin-reporter-bom: Boot's own data lists only brave-bom), for the coordinates a rename writes
+ * and for every Spring portfolio artifact (spring-data-commons comes through spring-data-bom: a
+ * build that pins it at its Boot 2 line's version mixes two Spring generations).
  */
+const SPRING_PORTFOLIO = /^org\.springframework(\.|$)/;
+
 function effectiveManagement(wanted: Set<string>): { groupId: string; artifactId: string; version: string }[] {
   const dir = path.join(os.tmpdir(), 'boot-upgrade-derive-effective');
   rmSync(dir, { recursive: true, force: true });
@@ -347,7 +351,7 @@ function effectiveManagement(wanted: Set<string>): { groupId: string; artifactId
   const out = new Map<string, { groupId: string; artifactId: string; version: string }>();
   for (const m of management.matchAll(/<dependency>\s*<groupId>([^<]+)<\/groupId>\s*<artifactId>([^<]+)<\/artifactId>\s*<version>([^<]+)<\/version>/g)) {
     const key = `${m[1]}:${m[2]}`;
-    if (wanted.has(key) && !out.has(key)) out.set(key, { groupId: m[1]!, artifactId: m[2]!, version: m[3]! });
+    if ((wanted.has(key) || SPRING_PORTFOLIO.test(m[1]!)) && !out.has(key)) out.set(key, { groupId: m[1]!, artifactId: m[2]!, version: m[3]! });
   }
   return [...out.values()].sort((a, b) => (`${a.groupId}:${a.artifactId}` < `${b.groupId}:${b.artifactId}` ? -1 : 1));
 }
@@ -373,7 +377,7 @@ async function main(): Promise<void> {
       artifacts: `the dependencies of ${PLATFORM.join(' and ')}, and ${IMPLEMENTATIONS.map((i) => `${i.coordinate} (${i.why})`).join('; ')}: each one's released versions (maven-metadata.xml), the jars read; ${BOMS.map((b) => `${b.coordinate} (${b.why})`).join('; ')}`,
       starters: `mvn dependency:list (compile and runtime scope) of each org.springframework.boot:spring-boot-starter-*:${BOOT} and of ${CARRIERS.join(', ')} under spring-boot-starter-parent ${BOOT}; the jakarta/ class entries of every jar resolved`,
       javaxHolders: 'the class entries of each jar',
-      bootManaged: `mvn help:effective-pom of a pom whose parent is org.springframework.boot:spring-boot-dependencies:${BOOT} (every imported BOM resolved): the entries for rename targets (maven-coordinates-3.0.json), the artifacts above and the carriers`,
+      bootManaged: `mvn help:effective-pom of a pom whose parent is org.springframework.boot:spring-boot-dependencies:${BOOT} (every imported BOM resolved): the entries for rename targets (maven-coordinates-3.0.json), the artifacts above, the carriers and every org.springframework* artifact`,
     },
     artifacts: facts,
     starters,

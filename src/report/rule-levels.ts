@@ -49,7 +49,7 @@ export const LEVELS: Record<string, Levels> = {
   'sources/type-shape': { error: 'the old type is gone in the Boot 3.0 line: the code does not compile', warning: 'the old type still exists, deprecated', info: 'renamed; the new type differs in details to check' },
   'sources/lost-supertype': { info: 'the CRUD repository added' },
   'build/boot-version': { error: 'the Boot version could not be raised (a property defined outside the repository, an entity, a shared variable): the build stays on Boot 2 while the sources move', info: 'a version before 2.7: the guide advises 2.7 first' },
-  'build/java-version': { error: 'the Java release could not be raised to 17, or maven-enforcer-plugin requires a Java below 17: the build does not run' },
+  'build/java-version': { error: 'the Java release could not be raised to 17, or maven-enforcer-plugin requires a Java below 17: the build does not run', info: 'a level inherited from a parent outside the repository, set to 17 where the repository\'s build starts' },
   'build/kotlin-version': { error: 'the Kotlin version could not be raised to 1.7', warning: 'a Kotlin plugin whose marker at the target\'s Kotlin version Maven Central does not serve: left as it is' },
   'build/dependency-management-plugin': { error: 'the plugin version could not be raised to the one Boot 3.0 needs' },
   'build/coordinates': { error: 'a versionless dependency under management outside the repository whose new artifact has no known version: not renamed, the build does not resolve', warning: 'a renamed artifact not renamed, or whose version must be chosen', info: 'renamed, with the version the table knows' },

@@ -33,6 +33,7 @@ import { CLASS_NAMES_RULE, isKotlinMavenPlugin, JVM_TARGET_RULE, mavenPluginOpti
 import { mavenJvmTarget } from './maven-kotlin.js';
 import { cloudTrainImport, handVersioned, handVersionedBom } from './maven-trains.js';
 import { mavenFlywayModules } from './flyway-modules.js';
+import { inheritedJavaLevel } from './inherited-java.js';
 import { mavenParameters } from './parameters.js';
 import { otherCoordinate } from './maven-libraries.js';
 import { rename, renameApplies } from './maven-renames.js';
@@ -86,6 +87,7 @@ export function migratePom(file: SourceFile, ctx: PassContext): PassResult {
   const generated = mavenCodeGenerators(run);
   for (const dep of model.deps) openApiGeneratorMaven(run.text, dep, run.out, generated);
   compilerPlugin(run);
+  inheritedJavaLevel(run, addProperties);
   if (run.bootManaged) enforcerJavaRange(run);
   mavenJvmTarget(run);
   for (const dep of model.deps) if (dep.kind === 'plugin' && isKotlinMavenPlugin(run.text, dep.artifactId)) mavenPluginOptions(run.text, dep.el, ctx.table, run.out);
@@ -243,6 +245,7 @@ function properties(run: PomRun): void {
     if (expected && (renamedReader ? value !== expected : isLower(value, expected))) {
       setValue(run, el, expected, 'build/needs-version', name);
       if (renamedReader) run.out.report('build/needs-version', 'info', el.start, `<${name}> = ${value} versioned ${renamedReader.from.groupId}:${renamedReader.from.artifactId}, renamed to ${renamedReader.to!.groupId}:${renamedReader.to!.artifactId}, whose versions are not the old artifact's: set to ${expected}${facts.managedTarget.get(`${renamedReader.to!.groupId}:${renamedReader.to!.artifactId}`) === expected ? `, the version Spring Boot ${facts.target.version} manages` : ''}`);
+      else if (run.bootManaged) run.out.report('build/needs-version', 'info', el.start, `<${name}> = ${value} versions ${deciding.map((u) => `${u.groupId}:${u.artifactId}`).join(', ')} below ${expected}, the version Spring Boot ${facts.target.version} manages: raised to it (remove the pin to follow Boot)`);
     }
   }
 }
@@ -531,18 +534,23 @@ function jetty(run: PomRun): void {
 }
 
 function addProperty(run: PomRun, name: string, value: string, rule: string): void {
+  addProperties(run, [[name, value]], rule);
+}
+
+/** Adds properties as one insertion (two insertions at one point would make the engine defer one). */
+function addProperties(run: PomRun, entries: [string, string][], rule: string): void {
   const { model, text, eol } = run;
-  const line = `<${name}>${value}</${name}>`;
+  const lines = entries.map(([name, value]) => `<${name}>${value}</${name}>`);
   const props = model.propertiesEl;
   if (props && !props.selfClosing) {
     const last = props.children[props.children.length - 1];
-    if (last) return insertAfter(run, last, line, rule);
+    if (last) return insertAfter(run, last, lines.join(`${eol}${lineIndent(text, last.start)}`), rule);
     const indent = lineIndent(text, props.start);
-    run.out.insert(props.openEnd, `${eol}${indent}${indentUnit(text)}${line}${eol}${indent}`, rule);
+    run.out.insert(props.openEnd, lines.map((l) => `${eol}${indent}${indentUnit(text)}${l}`).join('') + `${eol}${indent}`, rule);
     return;
   }
   if (props) {
-    run.out.report(rule, keptVersionSeverity(rule), props.start, `add ${line} to <properties>`);
+    run.out.report(rule, keptVersionSeverity(rule), props.start, `add ${lines.join(' ')} to <properties>`);
     return;
   }
   // No <properties>: a new block before <dependencies> (or at the end of <project>).
@@ -550,9 +558,9 @@ function addProperty(run: PomRun, name: string, value: string, rule: string): vo
   const unit = indentUnit(text);
   if (anchor) {
     const indent = lineIndent(text, anchor.start);
-    run.out.insert(anchor.start, `<properties>${eol}${indent}${unit}${line}${eol}${indent}</properties>${eol}${eol}${indent}`, rule);
+    run.out.insert(anchor.start, `<properties>${lines.map((l) => `${eol}${indent}${unit}${l}`).join('')}${eol}${indent}</properties>${eol}${eol}${indent}`, rule);
   } else {
-    run.out.insert(model.project.closeStart, `${unit}<properties>${eol}${unit}${unit}${line}${eol}${unit}</properties>${eol}`, rule);
+    run.out.insert(model.project.closeStart, `${unit}<properties>${lines.map((l) => `${eol}${unit}${unit}${l}`).join('')}${eol}${unit}</properties>${eol}`, rule);
   }
 }
 
