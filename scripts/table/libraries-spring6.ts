@@ -117,6 +117,18 @@ function removedMembers(): Spring6Rows['removedMembers'] {
     // 6.0.14 ResponseStatusException extends ErrorResponseException: getStatusCode() (HttpStatusCode) replaces both.
     { type: 'org.springframework.web.server.ResponseStatusException', method: 'getStatus', replacement: 'getStatusCode()', returnsStatus: true, source: WEB },
     { type: 'org.springframework.web.server.ResponseStatusException', method: 'getRawStatusCode', replacement: 'getStatusCode().value()', returnsStatus: false, source: WEB },
+    // Deprecated in 6.0.14 (@Deprecated(since = "6.0"), "in favor of getStatusCode()"; ClientHttpResponse's
+    // "scheduled for removal in 6.2"), each returning its getStatusCode()'s value: the same int, and no
+    // deprecation warning for a build that compiles with -Werror.
+    ...[`${H}client.ClientHttpResponse`, `${H}client.reactive.ClientHttpResponse`, `${WC}RestClientResponseException`, `${WC}HttpStatusCodeException`, `${WC}HttpClientErrorException`, `${WC}HttpServerErrorException`, `${WC}UnknownHttpStatusCodeException`, `${WC}UnknownContentTypeException`].map((type) => ({ type, method: 'getRawStatusCode', replacement: 'getStatusCode().value()', returnsStatus: false, deprecated: true, source: WEB })),
+    { type: `${WF}client.WebClientResponseException`, method: 'getRawStatusCode', replacement: 'getStatusCode().value()', returnsStatus: false, deprecated: true, source: WEBFLUX },
+    { type: `${WF}client.ClientResponse`, method: 'rawStatusCode', replacement: 'statusCode().value()', returnsStatus: false, deprecated: true, source: WEBFLUX },
+    { type: `${WF}server.ServerResponse`, method: 'rawStatusCode', replacement: 'statusCode().value()', returnsStatus: false, deprecated: true, source: WEBFLUX },
+    { type: 'org.springframework.web.servlet.function.ServerResponse', method: 'rawStatusCode', replacement: 'statusCode().value()', returnsStatus: false, deprecated: true, source: WEBMVC },
+    { type: `${H}ResponseEntity`, method: 'getStatusCodeValue', replacement: 'getStatusCode().value()', returnsStatus: false, deprecated: true, source: WEB },
+    // ServerHttpResponse#getRawStatusCode() is an Integer that is null while no status is set, and
+    // getStatusCode() is null then too: `.value()` would throw where the old call gave null.
+    { type: `${H}server.reactive.ServerHttpResponse`, method: 'getRawStatusCode', replacement: 'getStatusCode()', returnsStatus: false, deprecated: true, nullable: true, source: WEB },
   ];
 }
 

@@ -26,6 +26,8 @@ export interface LibContext {
   httpclientKept?: string;
   /** The run's sources give HttpComponentsClientHttpRequestFactory a client: HttpClient 4 left in the build does not compile. */
   httpclientFactory?: boolean;
+  /** The build compiling this file fails on deprecation warnings (-Werror with -Xlint:deprecation); asked only when it matters. */
+  deprecationFails?: () => boolean;
 }
 
 export interface LibResult {

@@ -5,6 +5,7 @@
 // the engine defer one). A module whose imports would clash with a simple name the file already
 // imports from elsewhere loses its edits, and says so.
 import { escapeRegExp } from '../../src/engine/text.js';
+import { compilesWithWerror } from '../build/werror.js';
 import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
@@ -79,7 +80,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
-  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path };
+  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path, deprecationFails: () => compilesWithWerror(ctx.project, file.path) };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;

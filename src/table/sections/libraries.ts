@@ -352,8 +352,12 @@ export interface Spring6Rows {
   };
   /** Classes whose overridable methods' parameter at `status` changed from HttpStatus to HttpStatusCode. */
   overrides: { type: string; methods: { name: string; params: number; status: number }[]; source: string }[];
-  /** Methods 6.0 removed, with the call to write instead (`returnsStatus`: it gave an HttpStatus, the replacement an HttpStatusCode). */
-  removedMembers: { type: string; method: string; replacement: string; returnsStatus: boolean; source: string }[];
+  /**
+   * Methods 6.0 removed or deprecated, with the call to write instead (`returnsStatus`: it gave an
+   * HttpStatus, the replacement an HttpStatusCode; `nullable`: the old call gave null where the
+   * replacement's `.value()` would throw, so it is reported with the null check, not rewritten).
+   */
+  removedMembers: { type: string; method: string; replacement: string; returnsStatus: boolean; deprecated?: boolean; nullable?: boolean; source: string }[];
   httpMethod: {
     type: string;
     /** The enum constants of 5.3, static fields of the class in 6.0. */

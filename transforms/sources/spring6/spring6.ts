@@ -5,6 +5,9 @@
 //   it, else converted once; `series() == Series.X` becomes `isNxx()`; HttpStatus-only calls read
 //   HttpStatus.valueOf(x.value()). ResponseStatusException#getStatus() becomes getStatusCode(),
 //   getRawStatusCode() getStatusCode().value(); onStatus(HttpStatus::isError, ..) takes HttpStatusCode::isError.
+//   The status calls 6.0 deprecated (ClientHttpResponse#getRawStatusCode(), rawStatusCode(),
+//   getStatusCodeValue()) become getStatusCode().value(): the same int, no warning for a -Werror
+//   build; where the old call could give null (ServerHttpResponse) it is reported with the check.
 // - spring6/handler-signature: overrides of ResponseEntityExceptionHandler's handle* methods and
 //   DefaultResponseErrorHandler's hasError/handleError take an HttpStatusCode parameter.
 // - spring6/http-method-switch: HttpMethod is a class: `switch (m)` over its constants becomes
@@ -15,21 +18,23 @@
 // cannot compile as it is, never guessed at.
 import type { Node } from '../../../src/formats/tree-sitter.js';
 import { walk, withTree } from '../../../src/formats/tree-sitter.js';
-import { type LibContext, type LibResult, emptyResult } from '../lib-edits.js';
+import { type LibContext, type LibResult, emptyResult, simpleOf } from '../lib-edits.js';
+import type { Spring6Rows } from '../../../src/table/sections/libraries.js';
 import { type FlowCtx, applyNeed, needOf, receiverType, retypeVariable, written } from './status-flow.js';
 import { declarationOf, supertypesOf, typeIs, typeName, unparen, valueParent } from './java-scope.js';
 import { migrateSocketUtils } from './socket-utils.js';
 import { httpMethodSwitches } from './http-method-switch.js';
+import { deprecatedOverrides } from './deprecated-overrides.js';
 import { migrateSpring6Kotlin } from './spring6-kotlin.js';
 import { SPRING6_RULES } from './rules.js';
 
 export { SPRING6_RULES };
 
 /** Names whose presence in a file may give the module work (the orchestrator's needles). */
-export const SPRING6_NEEDLES = ['getStatusCode', 'statusCode', 'ResponseStatusException', 'ResponseEntityExceptionHandler', 'DefaultResponseErrorHandler', 'HttpMethod', 'SocketUtils'];
+export const SPRING6_NEEDLES = ['getStatusCode', 'statusCode', 'StatusCode', 'ResponseStatusException', 'ResponseEntityExceptionHandler', 'DefaultResponseErrorHandler', 'HttpMethod', 'SocketUtils'];
 
 /** Identifiers that make a Java file worth a syntax tree here. */
-const TRIGGERS = new Set(['getStatusCode', 'statusCode', 'getStatus', 'getRawStatusCode', 'ResponseEntityExceptionHandler', 'DefaultResponseErrorHandler', 'onStatus', 'switch']);
+const TRIGGERS = new Set(['getStatusCode', 'statusCode', 'getStatus', 'getRawStatusCode', 'rawStatusCode', 'getStatusCodeValue', 'ResponseEntityExceptionHandler', 'DefaultResponseErrorHandler', 'onStatus', 'switch']);
 
 /** Does the file import from Spring's HTTP or web packages (the only ones these rows are about)? */
 function importsSpringWeb(ctx: LibContext): boolean {
@@ -50,12 +55,13 @@ export function migrateSpring6(ctx: LibContext): LibResult {
   const idents = new Set(ctx.model.tokens.filter((t) => t.type === 'ident' && TRIGGERS.has(t.value)).map((t) => t.value));
   if (idents.size === 0 || (idents.size === 1 && idents.has('switch') && !ctx.model.text.includes('HttpMethod'))) return out;
   const rows = ctx.libs.spring6;
-  const flow: FlowCtx = { model: ctx.model, rows, rule: SPRING6_RULES.statusCode, edits: [], findings: [], imports: new Set(), decided: new Set() };
+  const flow: FlowCtx = { model: ctx.model, rows, rule: SPRING6_RULES.statusCode, edits: [], findings: [], imports: new Set(), decided: new Set(), deprecationFails: ctx.deprecationFails };
   const signature: FlowCtx = { ...flow, rule: SPRING6_RULES.handlerSignature, edits: [], findings: [] };
   const switches: FlowCtx = { ...flow, rule: SPRING6_RULES.httpMethodSwitch, edits: [], findings: [] };
   withTree('java', ctx.model.text, (tree) => {
     const root = tree.rootNode;
     overrides(signature, root);
+    if (ctx.deprecationFails?.()) deprecatedOverrides(flow, root, ctx.eol);
     statusAccessors(flow, root);
     onStatusPredicates(flow, root);
     if (ctx.model.text.includes('HttpMethod')) httpMethodSwitches(switches, root);
@@ -125,6 +131,10 @@ function statusAccessors(ctx: FlowCtx, root: Node): void {
     const name = nameNode.text;
     const t = receiverType(ctx, object);
     const removed = ctx.rows.removedMembers.find((r) => r.method === name && r.type === t);
+    if (removed?.nullable) {
+      deprecatedNullable(ctx, call, removed);
+      continue;
+    }
     if (removed) {
       if (!removed.returnsStatus) {
         ctx.edits.push({ start: nameNode.startIndex, end: call.endIndex, text: removed.replacement, rule: ctx.rule });
@@ -140,6 +150,23 @@ function statusAccessors(ctx: FlowCtx, root: Node): void {
     }
     if (name === 'getStatusCode' && !foreignReceiver(ctx, object)) provenByTarget(ctx, call);
   }
+}
+
+/**
+ * A deprecated call whose old value could be null where the replacement's `.value()` would throw:
+ * reported with the null check. A build that fails on deprecation warnings fails on it, so it is an
+ * error there; elsewhere it compiles and behaves the same on the 3.0 line.
+ */
+function deprecatedNullable(ctx: FlowCtx, call: Node, row: Spring6Rows['removedMembers'][number]): void {
+  const object = call.childForFieldName('object')!.text;
+  const fails = ctx.deprecationFails?.() ?? false;
+  ctx.findings.push({
+    rule: ctx.rule,
+    severity: fails ? 'error' : 'info',
+    offset: call.startIndex,
+    message: `${simpleOf(row.type)}#${row.method}() is deprecated since Spring Framework 6.0${fails ? ', and this build compiles with -Werror and deprecation warnings: it does not compile' : ''}; ${row.replacement} is null while no status is set: write \`HttpStatusCode status = ${object}.${row.replacement}; Integer code = status != null ? status.value() : null;\``,
+    docs: ctx.rows.statusCode.docs,
+  });
 }
 
 /** The accessor's value is an HttpStatusCode now: each place it goes gets what it needs. */

@@ -21,6 +21,8 @@ export interface FlowCtx {
   imports: Set<string>;
   /** Start offsets of expressions already decided (each is decided once). */
   decided: Set<number>;
+  /** The build compiling this file fails on deprecation warnings (-Werror with -Xlint:deprecation). */
+  deprecationFails?: () => boolean;
 }
 
 /** How a type is written here (Java or Kotlin): its simple name when it is (or can be) imported, else qualified. */
