@@ -15,6 +15,7 @@ import { rewritePropertyKeys } from './property-keys.js';
 import { javaxStrings } from './strings.js';
 import { LIBRARY_NEEDLES, LIBRARY_RULES, migrateLibraries } from './libraries.js';
 import { javaxVerdict, type JavaxVerdict } from './inert.js';
+import { layoutImports, springImportOrder } from './import-layout.js';
 import { appendAll } from '../../src/engine/edits.js';
 import { NameSearch, NeedleSet } from '../../src/engine/needles.js';
 import { tableIndex } from '../../src/table/load.js';
@@ -145,7 +146,11 @@ function jvmPass(lang: JvmLang): FilePass {
     },
     run(file, ctx) {
       const edits = lang === 'java' ? answeredByPrefilter(file.text, ctx) : undefined;
-      return edits ? { edits, findings: [] } : migrateJvmSource(file, lang, ctx);
+      const result = edits ? { edits, findings: [] } : migrateJvmSource(file, lang, ctx);
+      if (lang !== 'java' || !result.edits?.length || !springImportOrder(ctx.project)) return result;
+      // the file scanned already (the prefilter or the pass did): a scan error cannot happen here
+      const model = buildModel(file.text, scanJvm(file.text, lang));
+      return { ...result, edits: layoutImports(model, result.edits, detectEol(file.text)) };
     },
   };
 }
