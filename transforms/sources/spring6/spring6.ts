@@ -159,6 +159,14 @@ function statusAccessors(ctx: FlowCtx, root: Node): void {
  */
 function deprecatedNullable(ctx: FlowCtx, call: Node, row: Spring6Rows['removedMembers'][number]): void {
   const object = call.childForFieldName('object')!.text;
+  // Optional.ofNullable(r.getRawStatusCode()): the null check is already there
+  const wrap = call.parent?.type === 'argument_list' && call.parent.namedChildCount === 1 ? call.parent.parent : null;
+  if (wrap?.type === 'method_invocation' && wrap.childForFieldName('name')?.text === 'ofNullable' && /^(java\.util\.)?Optional$/.test(wrap.childForFieldName('object')?.text ?? '')) {
+    const nameNode = call.childForFieldName('name')!;
+    ctx.edits.push({ start: nameNode.startIndex, end: call.endIndex, text: row.replacement, rule: ctx.rule });
+    ctx.edits.push({ start: wrap.endIndex, end: wrap.endIndex, text: `.map(${written(ctx, ctx.rows.statusCode.httpStatusCode)}::value)`, rule: ctx.rule });
+    return;
+  }
   const fails = ctx.deprecationFails?.() ?? false;
   ctx.findings.push({
     rule: ctx.rule,

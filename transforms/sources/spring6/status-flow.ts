@@ -104,6 +104,19 @@ function accepting(ctx: FlowCtx, args: Node, index: number): boolean {
   return false;
 }
 
+/**
+ * `Optional.ofNullable(<status>).map(HttpStatusCode::value)`: the value is read as an HttpStatusCode
+ * (Spring 6 code, or what the deprecated nullable getRawStatusCode() became): nothing to convert.
+ */
+function mappedToValue(ctx: FlowCtx, args: Node): boolean {
+  const wrap = args.parent;
+  if (wrap?.type !== 'method_invocation' || wrap.childForFieldName('name')?.text !== 'ofNullable' || args.namedChildCount !== 1) return false;
+  const map = wrap.parent;
+  if (map?.type !== 'method_invocation' || map.childForFieldName('object')?.id !== wrap.id || map.childForFieldName('name')?.text !== 'map') return false;
+  const ref = map.childForFieldName('arguments')?.namedChild(0);
+  return ref?.type === 'method_reference' && ref.namedChild(1)?.text === 'value' && typeIs(ctx.model, (ref.namedChild(0)?.text ?? '').replace(/\s+/g, ''), ctx.rows.statusCode.httpStatusCode);
+}
+
 /** What a place that held an HttpStatus needs now that it holds an HttpStatusCode. */
 export function needOf(ctx: FlowCtx, expr: Node): Need {
   const { parent, child } = valueParent(expr);
@@ -127,7 +140,7 @@ export function needOf(ctx: FlowCtx, expr: Node): Need {
     }
     case 'argument_list': {
       const index = parent.namedChildren.filter((c) => c && c.type !== 'line_comment' && c.type !== 'block_comment').findIndex((c) => c!.id === child.id);
-      return accepting(ctx, parent, index) ? OK : WRAP;
+      return accepting(ctx, parent, index) || mappedToValue(ctx, parent) ? OK : WRAP;
     }
     case 'expression_statement':
       return OK;
