@@ -48,15 +48,35 @@ function annArgs(node: Node, lang: GrammarLang): Map<string, string[]> {
   for (const a of list?.namedChildren ?? []) {
     if (!a || /comment/.test(a.type)) continue;
     let name = 'value';
-    let value = a.text;
+    let value: Node = a;
     if (lang === 'java' && a.type === 'element_value_pair') {
       name = a.childForFieldName('key')!.text;
-      value = a.childForFieldName('value')!.text;
+      value = a.childForFieldName('value')!;
     } else if (lang === 'kotlin' && a.child(1)?.type === '=') {
       name = a.namedChild(0)!.text;
-      value = a.text.slice(a.text.indexOf('=') + 1).trim();
+      value = a.namedChildren.filter((c): c is Node => !!c && !/comment/.test(c.type)).at(-1) ?? a;
     }
-    out.set(name, [...(out.get(name) ?? []), value]);
+    out.set(name, [...(out.get(name) ?? []), ...elementTexts(value)]);
+  }
+  return out;
+}
+
+/**
+ * The elements of an array value (`{A.class, B.class}`, `[A::class]`) or the value itself, each
+ * with the comments that follow it as block comments: a `// Spring Boot 2.x` copied into a one-line
+ * annotation would swallow the rest of the line.
+ */
+function elementTexts(value: Node): string[] {
+  const array = value.type === 'element_value_array_initializer' || value.type === 'collection_literal';
+  const parts = array ? value.namedChildren.filter((c): c is Node => !!c) : [value];
+  const out: string[] = [];
+  for (const p of parts) {
+    if (/comment/.test(p.type)) {
+      const body = p.text.startsWith('//') ? p.text.slice(2).trim() : p.text.replace(/^\/\*+|\*+\/$/g, '').trim();
+      if (out.length && body) out[out.length - 1] += ` /* ${body.replace(/\*\//g, '* /')} */`;
+      continue;
+    }
+    out.push(p.text);
   }
   return out;
 }
@@ -69,11 +89,6 @@ interface FileInfo {
 }
 
 const refersTo = (info: FileInfo, name: string, fq: string) => name === fq || (name === simpleOf(fq) && info.imports.get(name) === fq);
-
-/** `{A.class, B.class}` / `[A::class]` / several Kotlin varargs -> the element texts. */
-function elements(values: string[]): string[] {
-  return values.flatMap((v) => (/^[{[]/.test(v) ? v.slice(1, -1).split(',').map((x) => x.trim()).filter(Boolean) : [v]));
-}
 
 /** Java takes one element without braces; Kotlin wants an array literal for a named array attribute. */
 function arrayText(items: string[], lang: GrammarLang): string {
@@ -202,8 +217,8 @@ function convertFile(f: ProjectFile, listed: Set<string>): ProjectResult {
       if (value) parts.push(`value = ${value[0]}`);
       for (const [ann, key] of [[after, 'after'], [before, 'before']] as const) {
         if (!ann) continue;
-        const classes = elements(ann.args.get('value') ?? []);
-        const names = elements(ann.args.get('name') ?? []);
+        const classes = ann.args.get('value') ?? [];
+        const names = ann.args.get('name') ?? [];
         if (classes.length) parts.push(`${key} = ${arrayText(classes, info.lang)}`);
         if (names.length) parts.push(`${key}Name = ${arrayText(names, info.lang)}`);
       }
