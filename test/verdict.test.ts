@@ -94,4 +94,26 @@ describe('verdict', () => {
       ]),
     );
   });
+
+  it('a module whose Boot comes from a BOM imported from outside the repository is left on Spring Boot 2, and the verdict says so', async () => {
+    const bom = '    <properties>\n        <spring-boot.version>2.7.18</spring-boot.version>\n    </properties>\n    <dependencyManagement>\n        <dependencies>\n            <dependency>\n                <groupId>io.larkspur.platform</groupId>\n                <artifactId>larkspur-dependencies</artifactId>\n                <version>4.2.0</version>\n                <type>pom</type>\n                <scope>import</scope>\n            </dependency>\n        </dependencies>\n    </dependencyManagement>\n    <dependencies>\n        <dependency>\n            <groupId>org.springframework.boot</groupId>\n            <artifactId>spring-boot-starter-web</artifactId>\n        </dependency>\n    </dependencies>\n';
+    const only = tree({ 'pom.xml': pom(undefined, bom), 'src/main/java/com/example/Item.java': ENTITY });
+    const result = await run(only);
+    expect(result.changes).toEqual([]);
+    expect(result.findings.map((f) => [f.rule, f.severity])).toEqual([['build/external-boot-bom', 'error']]);
+    const v = verdictOf(result, 'written');
+    expect(v).toMatchObject({ kind: 'left-on-spring-boot-2', errors: 1 });
+    expect(v.message).toMatch(/^not migrated: left on Spring Boot 2/);
+    // beside a module that is migrated: that module's verdict, and the held-back one listed as such
+    const mixed = tree({
+      'pom.xml': pom(undefined, '    <packaging>pom</packaging>\n    <modules>\n        <module>shop</module>\n        <module>notes</module>\n    </modules>\n', 'parent'),
+      'shop/pom.xml': pom('2.7.18', '', 'shop'),
+      'shop/src/main/java/com/example/Item.java': ENTITY,
+      'notes/pom.xml': pom(undefined, bom, 'notes'),
+      'notes/src/main/java/com/example/Item.java': ENTITY,
+    });
+    const both = verdictOf(await run(mixed), 'written');
+    expect(both.kind).toBe('migrated-with-errors');
+    expect(both.modules?.map((m) => [m.path, m.kind])).toEqual(expect.arrayContaining([['shop', 'migrated'], ['notes', 'left-on-spring-boot-2']]));
+  });
 });

@@ -159,6 +159,7 @@ export function verboseSkipped(result: RunResult): string[] {
 export function nextStep(result: RunResult, mode: 'dry-run' | 'migrate', verdict = verdictOf(result, mode === 'migrate' ? 'written' : 'planned')): string {
   if (verdict.kind === 'not-spring-boot-2') return 'next: nothing to do here: boot-upgrade migrates Spring Boot 2 repositories';
   if (verdict.kind === 'already-spring-boot-3' && !result.findings.some((f) => f.severity !== 'info')) return 'next: nothing to do: the repository is on Spring Boot 3.x already';
+  if (verdict.kind === 'left-on-spring-boot-2') return `next: raise what the ${verdict.errors} error(s) above name (a parent or BOM outside the repository) to its release on Spring Boot 3, then run boot-upgrade again`;
   return nextLine(result, mode) + furtherTarget(result);
 }
 

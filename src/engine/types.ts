@@ -265,6 +265,8 @@ export interface ModuleLine {
   version?: string;
   /** Why, in a few words (the parent, the plugin, "Quarkus"). */
   why?: string;
+  /** On Boot 2 and left as it is: its Boot comes from a parent or BOM outside the repository, or its build cannot be read (an error finding says which). */
+  kept?: boolean;
 }
 
 export interface ModuleDecision {

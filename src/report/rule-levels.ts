@@ -76,6 +76,7 @@ export const LEVELS: Record<string, Levels> = {
   'build/unchecked-starter': { warning: 'a third-party starter the table does not know: check its Boot 3.0 release' },
   'build/non-boot-module': { info: 'a module that is not a Spring Boot module, left as it is' },
   'build/external-boot-parent': { error: 'Boot comes from a parent outside the repository on Spring Boot 2 that the run cannot raise: the module is left as it is' },
+  'build/external-boot-bom': { error: 'Boot\'s dependencies come from a BOM imported from outside the repository that the run cannot raise: the module is left as it is' },
   'build/already-boot3': { info: 'a module already on Spring Boot 3.1 or later, left as it is' },
   'project/spring-factories': {},
   'project/spring-factories-test-slice': { warning: 'a key named like a test slice that no source of the repository declares, left in spring.factories: Boot 3.0 does not read it there', info: 'test-slice entries moved to their own .imports file' },

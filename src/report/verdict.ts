@@ -1,11 +1,12 @@
 // The verdict of a run, the first thing a person or a runner over many repositories reads:
-// migrated with nothing left by hand; migrated with N errors to fix by hand; not a Spring Boot 2
-// repository (nothing changed); already on Spring Boot 3.x (nothing to migrate). Decided from the
+// migrated with nothing left by hand; migrated with N errors to fix by hand; left on Spring Boot 2
+// (its Boot comes from a parent or BOM outside the repository: nothing changed, the errors say what
+// to raise); not a Spring Boot 2 repository (nothing changed); already on Spring Boot 3.x. Decided from the
 // module decision (each module's Boot line as read), the changes and the error findings; per
 // module when the modules of a build differ.
 import type { ModuleLine, RunResult } from '../engine/types.js';
 
-export type VerdictKind = 'migrated' | 'migrated-with-errors' | 'not-spring-boot-2' | 'already-spring-boot-3';
+export type VerdictKind = 'migrated' | 'migrated-with-errors' | 'left-on-spring-boot-2' | 'not-spring-boot-2' | 'already-spring-boot-3';
 
 export interface ModuleVerdict {
   /** The module's folder ('.' for the root). */
@@ -37,7 +38,8 @@ function deepest(modules: ModuleLine[], p: string): ModuleLine | undefined {
   return best;
 }
 
-function kindOf(line: ModuleLine['line'] | undefined, errors: number, changed: boolean): VerdictKind {
+function kindOf(line: ModuleLine['line'] | undefined, errors: number, changed: boolean, kept = false): VerdictKind {
+  if (kept && !changed) return 'left-on-spring-boot-2';
   if (line === 'none') return 'not-spring-boot-2';
   if (line === 'later') return 'already-spring-boot-3';
   if (line === 'boot3' && errors === 0 && !changed) return 'already-spring-boot-3';
@@ -51,12 +53,13 @@ export function verdictOf(result: RunResult, mode: VerdictMode): Verdict {
     const mine = (p: string) => deepest(modules, p) === m;
     const n = errors.filter((f) => mine(f.path)).length;
     const changed = result.changes.some((c) => mine(c.path));
-    return { path: m.dir || '.', ...(m.build ? { build: m.build } : {}), kind: kindOf(m.line, n, changed), ...(m.version ? { bootVersion: m.version } : {}), errors: n };
+    return { path: m.dir || '.', ...(m.build ? { build: m.build } : {}), kind: kindOf(m.line, n, changed, m.kept), ...(m.version ? { bootVersion: m.version } : {}), errors: n };
   });
   const kinds = new Set(perModule.map((m) => m.kind));
   let kind: VerdictKind;
   if (perModule.length && [...kinds].every((k) => k === 'not-spring-boot-2')) kind = 'not-spring-boot-2';
   else if (perModule.length && [...kinds].every((k) => k === 'not-spring-boot-2' || k === 'already-spring-boot-3') && errors.length === 0 && result.changes.length === 0) kind = 'already-spring-boot-3';
+  else if (perModule.length && kinds.has('left-on-spring-boot-2') && [...kinds].every((k) => k === 'left-on-spring-boot-2' || k === 'not-spring-boot-2' || k === 'already-spring-boot-3') && result.changes.length === 0) kind = 'left-on-spring-boot-2';
   else kind = errors.length ? 'migrated-with-errors' : 'migrated';
   return {
     kind,
@@ -73,6 +76,8 @@ function message(kind: VerdictKind, errors: number, mode: VerdictMode, modules: 
       return mode === 'written' ? `migrated to ${boot}: nothing left to fix by hand` : result.changes.length ? `migrates to ${boot} with nothing left to fix by hand` : 'nothing left to migrate or to fix by hand';
     case 'migrated-with-errors':
       return mode === 'written' ? `migrated to ${boot} with ${errors} error(s) to fix by hand` : `${errors} error(s) to fix by hand for ${boot}`;
+    case 'left-on-spring-boot-2':
+      return `not migrated: left on Spring Boot 2, whose version comes from outside the repository or cannot be read; ${errors} error(s) say what to raise first`;
     case 'not-spring-boot-2':
       return result.stats.read === 0 ? 'not a Spring Boot 2 repository: nothing to read, nothing changed' : 'not a Spring Boot 2 repository (no build in it resolves Spring Boot): nothing changed';
     case 'already-spring-boot-3': {
@@ -88,6 +93,7 @@ const NAMES_PER_KIND = 8;
 const KIND_TEXT: Record<VerdictKind, string> = {
   'migrated-with-errors': 'with errors to fix by hand',
   migrated: 'nothing left by hand',
+  'left-on-spring-boot-2': 'left on Spring Boot 2 (see the errors)',
   'not-spring-boot-2': 'not Spring Boot modules, left as they are',
   'already-spring-boot-3': 'already on Spring Boot 3.x, left as they are',
 };
@@ -96,7 +102,7 @@ const KIND_TEXT: Record<VerdictKind, string> = {
 export function verdictLines(v: Verdict): string[] {
   const lines = [`verdict: ${v.message}`];
   if (!v.modules) return lines;
-  for (const kind of ['migrated-with-errors', 'migrated', 'already-spring-boot-3', 'not-spring-boot-2'] as VerdictKind[]) {
+  for (const kind of ['migrated-with-errors', 'left-on-spring-boot-2', 'migrated', 'already-spring-boot-3', 'not-spring-boot-2'] as VerdictKind[]) {
     const list = v.modules.filter((m) => m.kind === kind);
     if (!list.length) continue;
     const names = list.slice(0, NAMES_PER_KIND).map((m) => (kind === 'migrated-with-errors' ? `${m.path} (${m.errors})` : m.path));

@@ -20,7 +20,7 @@ import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import { gradleBootFacts, lineOf, pomBootVersion, type BootVersion } from './boot-line.js';
 import { BOOT_MENTION, buildTokens, nonBootModules, unreadableBuild } from './modules.js';
-import { chain, projectPom } from './pom-model.js';
+import { chain, projectPom, resolveValue } from './pom-model.js';
 import type { BootParent } from '../../src/table/sections/build.js';
 
 const dirOf = (p: string) => (path.dirname(p) === '.' ? '' : path.dirname(p));
@@ -74,6 +74,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
     }
   }
   leftAlone.push(...externalParents(project, evidence, ctx.table.build?.bootParents ?? []));
+  leftAlone.push(...externalBoms(project, evidence, boot).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
   inheritFromAggregators(project, evidence);
   const modules = linesOf(evidence, leftAlone, gradle, () => partial || mentionsBoot(project), project.files.length > 0);
   for (const m of modules) {
@@ -84,7 +85,9 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
     // nothing to migrate anywhere: the verdict says so once, not one finding per module
     return { leftAlone: [{ dir: '', path: '.', message: 'no module of this repository is on Spring Boot 2', quiet: true }], modules };
   }
-  return { leftAlone: withExceptions(leftAlone, modules), modules };
+  // a Boot 2 module held back by an error (a parent or BOM from outside, a build that cannot be read)
+  const kept = (dir: string) => leftAlone.some((o) => o.severity === 'error' && !o.kinds && (o.dir === dir || under(dir, o.dir)));
+  return { leftAlone: withExceptions(leftAlone, modules), modules: modules.map((m) => (m.line === 'boot2' && kept(m.dir) ? { ...m, kept: true } : m)) };
 }
 
 /**
@@ -141,6 +144,52 @@ function externalParents(project: ProjectView, evidence: Evidence[], parents: Bo
 }
 
 export const EXTERNAL_PARENT_RULE = 'build/external-boot-parent';
+
+export const EXTERNAL_BOM_RULE = 'build/external-boot-bom';
+
+/**
+ * A pom whose Spring Boot dependencies carry no version while neither Boot's parent nor Boot's BOM
+ * is anywhere in its chain takes them from a BOM it imports from elsewhere (tech.jhipster:
+ * jhipster-dependencies imports spring-boot-dependencies): raising a spring-boot.version property
+ * beside it moves the plugin, not the dependencies, which stay on Boot 2 while the sources would
+ * move to jakarta. Like an unknown parent, such a BOM is outside what the run can raise: the module
+ * is left as it is, sources included, and one error at the import says what to raise.
+ */
+function externalBoms(project: ProjectView, evidence: Evidence[], boot: NonNullable<PassContext['table']['build']>['boot']): LeftAlone[] {
+  const out: LeftAlone[] = [];
+  for (const e of evidence) {
+    if (!e.build.endsWith('pom.xml') || (e.found && e.found.line !== 'boot2')) continue;
+    const model = projectPom(project, e.build);
+    if (!model) continue;
+    const models = chain(project, model);
+    const text = (m: (typeof models)[number], el: Parameters<typeof textValue>[1]) => textValue(m.text, el);
+    const bootManaged = models.some(
+      (m) =>
+        (m.parent?.groupId === boot.groupId && boot.parents.includes(m.parent.artifactId ?? '')) ||
+        m.deps.some((d) => d.kind === 'managed-dependency' && text(m, d.groupId) === boot.groupId && text(m, d.artifactId) === boot.bom),
+    );
+    if (bootManaged) continue;
+    const versionless = model.deps.some((d) => d.kind === 'dependency' && text(model, d.groupId) === boot.groupId && !d.version);
+    if (!versionless) continue;
+    const imports = models.flatMap((m) =>
+      m.deps
+        .filter((d) => d.kind === 'managed-dependency' && text(m, d.scope) === 'import' && text(m, d.type) === 'pom')
+        .map((d) => ({ model: m, dep: d, coordinate: `${text(m, d.groupId)}:${text(m, d.artifactId)}:${resolveValue(models, text(m, d.version)) ?? text(m, d.version) ?? ''}` })),
+    );
+    const at = imports[0];
+    if (!at) continue;
+    out.push({
+      dir: e.dir,
+      path: at.model.path,
+      offset: at.dep.el.start,
+      rule: EXTERNAL_BOM_RULE,
+      severity: 'error',
+      quiet: out.some((o) => o.path === at.model.path && o.offset === at.dep.el.start),
+      message: `the Spring Boot dependencies of ${e.dir || 'the root module'} carry no version and neither Spring Boot's parent nor its BOM is in the build: they come from ${imports.map((i) => i.coordinate).join(', ')}, imported from outside the repository, which this run cannot raise: the module is left as it is, sources included (moved to jakarta they would not compile on Spring Boot 2); raise that BOM to its release on Spring Boot 3.0, then run again`,
+    });
+  }
+  return out;
+}
 
 /** The deepest module folder holding `p` ('' for the root). */
 function moduleOf(dirs: string[], p: string): string {
