@@ -12,13 +12,17 @@ function classesOf(build) {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** The run left the repository on Spring Boot 2 (a parent or BOM from outside): it compiles because nothing changed. */
+const leftOnBoot2 = (rec) => rec?.migrate?.verdict === 'left-on-spring-boot-2';
+
 function status(rows) {
   const listed = rows.length;
   const measured = rows.filter((r) => r.rec?.baseline);
   const base = measured.filter((r) => r.rec.baseline.ok);
   const afterOk = base.filter((r) => r.rec.after?.ok);
   const afterRun = base.filter((r) => r.rec.after);
-  return { listed, measured: measured.length, base: base.length, afterRun: afterRun.length, afterOk: afterOk.length };
+  const left = afterOk.filter((r) => leftOnBoot2(r.rec)).length;
+  return { listed, measured: measured.length, base: base.length, afterRun: afterRun.length, afterOk: afterOk.length, left };
 }
 
 function blockers(rec) {
@@ -31,7 +35,7 @@ function blockers(rec) {
 function afterCell(rec) {
   if (!rec?.baseline?.ok) return '—';
   if (!rec.after) return rec.problem ? 'not run' : '—';
-  return yes(rec.after.ok);
+  return rec.after.ok && leftOnBoot2(rec) ? 'left on Boot 2' : yes(rec.after.ok);
 }
 
 function classCell(rec, max = 4) {
@@ -71,7 +75,7 @@ export function renderConsole(rows) {
     out.push(`${pad(entry.id, 34)} ${pad(base, 8)} ${pad(afterCell(rec), 6)} ${pad(blockers(rec), 9)} ${classCell(rec, 3) || (rec?.problem ?? '')}`);
   }
   const s = status(rows);
-  out.push('', `listed ${s.listed}, baseline measured ${s.measured}, baseline compiles ${s.base}, after migrate compiles ${s.afterOk} of ${s.afterRun}`);
+  out.push('', `listed ${s.listed}, baseline measured ${s.measured}, baseline compiles ${s.base}, after migrate compiles ${s.afterOk} of ${s.afterRun} (${s.left} of them left on Boot 2)`);
   const classes = classSummary(rows);
   if (classes.length) {
     out.push('', 'error classes after migrate (repositories, errors, on edited lines, error finding names file / cause):');
@@ -86,8 +90,9 @@ const md = (s) => String(s).replace(/\|/g, '\\|').replace(/</g, '&lt;');
 export function renderMarkdown(rows) {
   const s = status(rows);
   const out = [];
-  out.push(`Listed ${s.listed}; baseline compiles ${s.base} of ${s.measured}; after \`migrate\` compiles ${s.afterOk} of ${s.afterRun}` +
-    (s.afterRun ? ` (${Math.round((100 * s.afterOk) / s.afterRun)} %)` : '') + '.', '');
+  const pct = (n) => (s.afterRun ? ` (${Math.round((100 * n) / s.afterRun)} %)` : '');
+  out.push(`Listed ${s.listed}; baseline compiles ${s.base} of ${s.measured}; after \`migrate\` compiles ${s.afterOk} of ${s.afterRun}${pct(s.afterOk)}: ` +
+    `${s.afterOk - s.left} on Spring Boot 3${pct(s.afterOk - s.left)}, ${s.left} left on Spring Boot 2 by the run (a parent or BOM from outside the repository, named by an error finding).`, '');
   out.push('| repository | baseline compiles | after compiles | error classes (count) | blockers reported |', '| --- | --- | --- | --- | --- |');
   for (const { entry, rec } of rows) {
     if (!rec?.baseline?.ok) continue;
