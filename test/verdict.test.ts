@@ -112,6 +112,11 @@ describe('verdict', () => {
       'notes/pom.xml': pom(undefined, bom, 'notes'),
       'notes/src/main/java/com/example/Item.java': ENTITY,
     });
+    // Boot's own parent imported as a BOM is Boot's management, not a BOM from elsewhere
+    const own = tree({ 'pom.xml': pom(undefined, bom.replace('io.larkspur.platform', 'org.springframework.boot').replace('larkspur-dependencies', 'spring-boot-starter-parent').replace('4.2.0', '2.7.18')), 'src/main/java/com/example/Item.java': ENTITY });
+    const ownResult = await run(own);
+    expect(ownResult.findings.map((f) => f.rule)).not.toContain('build/external-boot-bom');
+    expect(ownResult.changes.map((c) => c.path).sort()).toEqual(['pom.xml', 'src/main/java/com/example/Item.java']);
     const both = verdictOf(await run(mixed), 'written');
     expect(both.kind).toBe('migrated-with-errors');
     expect(both.modules?.map((m) => [m.path, m.kind])).toEqual(expect.arrayContaining([['shop', 'migrated'], ['notes', 'left-on-spring-boot-2']]));

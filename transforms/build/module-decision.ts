@@ -166,14 +166,15 @@ function externalBoms(project: ProjectView, evidence: Evidence[], boot: NonNulla
     const bootManaged = models.some(
       (m) =>
         (m.parent?.groupId === boot.groupId && boot.parents.includes(m.parent.artifactId ?? '')) ||
-        m.deps.some((d) => d.kind === 'managed-dependency' && text(m, d.groupId) === boot.groupId && text(m, d.artifactId) === boot.bom),
+        // Boot's BOM, or its parent imported as one (spring-boot-starter-parent with scope import)
+        m.deps.some((d) => d.kind === 'managed-dependency' && text(m, d.groupId) === boot.groupId && [boot.bom, ...boot.parents].includes(text(m, d.artifactId) ?? '')),
     );
     if (bootManaged) continue;
     const versionless = model.deps.some((d) => d.kind === 'dependency' && text(model, d.groupId) === boot.groupId && !d.version);
     if (!versionless) continue;
     const imports = models.flatMap((m) =>
       m.deps
-        .filter((d) => d.kind === 'managed-dependency' && text(m, d.scope) === 'import' && text(m, d.type) === 'pom')
+        .filter((d) => d.kind === 'managed-dependency' && text(m, d.scope) === 'import' && text(m, d.type) === 'pom' && text(m, d.groupId) !== boot.groupId)
         .map((d) => ({ model: m, dep: d, coordinate: `${text(m, d.groupId)}:${text(m, d.artifactId)}:${resolveValue(models, text(m, d.version)) ?? text(m, d.version) ?? ''}` })),
     );
     const at = imports[0];
