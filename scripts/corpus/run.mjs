@@ -208,7 +208,9 @@ async function after(entry, gitDir, opts, compileToo) {
   let migrate = { exit: r.code, seconds: r.seconds, timedOut: r.timedOut };
   try {
     const j = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    migrate = { ...migrate, verdict: j.verdict?.kind, summary: j.summary, exitStatus: j.exitStatus, changes: j.changes, created: j.created,
+    const modules = j.verdict?.modules ?? [];
+    const leftModules = modules.filter((m) => m.kind === 'left-on-spring-boot-2').length;
+    migrate = { ...migrate, verdict: j.verdict?.kind, leftModules, modules: modules.length, summary: j.summary, exitStatus: j.exitStatus, changes: j.changes, created: j.created,
       deleted: j.deleted, findings: j.findings.filter((f) => f.severity !== 'info'), refused: j.refused };
   } catch (e) {
     migrate.unreadable = `no JSON from migrate (${e.message.split('\n')[0]}); see ${relative(opts.out, errFile)}`;

@@ -12,8 +12,12 @@ function classesOf(build) {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-/** The run left the repository on Spring Boot 2 (a parent or BOM from outside): it compiles because nothing changed. */
-const leftOnBoot2 = (rec) => rec?.migrate?.verdict === 'left-on-spring-boot-2';
+/**
+ * The run left the repository, or some of its modules, on Spring Boot 2 (a parent or BOM from
+ * outside): what is left compiles because it did not change, so it is not counted as on Boot 3.
+ */
+const leftOnBoot2 = (rec) => rec?.migrate?.verdict === 'left-on-spring-boot-2' || (rec?.migrate?.leftModules ?? 0) > 0;
+const leftText = (rec) => (rec.migrate.verdict === 'left-on-spring-boot-2' ? 'left on Boot 2' : `${rec.migrate.leftModules} of ${rec.migrate.modules} modules left on Boot 2`);
 
 function status(rows) {
   const listed = rows.length;
@@ -35,7 +39,7 @@ function blockers(rec) {
 function afterCell(rec) {
   if (!rec?.baseline?.ok) return '—';
   if (!rec.after) return rec.problem ? 'not run' : '—';
-  return rec.after.ok && leftOnBoot2(rec) ? 'left on Boot 2' : yes(rec.after.ok);
+  return rec.after.ok && leftOnBoot2(rec) ? `yes, ${leftText(rec)}` : yes(rec.after.ok);
 }
 
 function classCell(rec, max = 4) {
@@ -92,7 +96,7 @@ export function renderMarkdown(rows) {
   const out = [];
   const pct = (n) => (s.afterRun ? ` (${Math.round((100 * n) / s.afterRun)} %)` : '');
   out.push(`Listed ${s.listed}; baseline compiles ${s.base} of ${s.measured}; after \`migrate\` compiles ${s.afterOk} of ${s.afterRun}${pct(s.afterOk)}: ` +
-    `${s.afterOk - s.left} on Spring Boot 3${pct(s.afterOk - s.left)}, ${s.left} left on Spring Boot 2 by the run (a parent or BOM from outside the repository, named by an error finding).`, '');
+    `${s.afterOk - s.left} on Spring Boot 3${pct(s.afterOk - s.left)}, ${s.left} left on Spring Boot 2 by the run, wholly or in part (a parent or BOM from outside the repository, named by an error finding).`, '');
   out.push('| repository | baseline compiles | after compiles | error classes (count) | blockers reported |', '| --- | --- | --- | --- | --- |');
   for (const { entry, rec } of rows) {
     if (!rec?.baseline?.ok) continue;

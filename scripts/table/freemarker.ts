@@ -5,9 +5,12 @@
 // freemarker.ext.jakarta.* with the same simple names, but Boot 3.0 manages 2.3.31, and Spring
 // Framework 6.0's FreeMarkerView no longer puts FreeMarker's servlet models (Request, Session,
 // Application, JspTaglibs) into the template model: moving the import alone compiles only after a
-// FreeMarker upgrade and does not bring the models back. So each use is an error naming both.
+// FreeMarker upgrade and does not bring the models back. So each use is an error naming both,
+// unless the build already declares FreeMarker 2.3.33 or later: then the code moves to the twins
+// (a jakartaVariants row with `since`), the same classes for the jakarta.servlet API.
 // The class lists are read from the published jars on Maven Central.
 import type { ApiFollowUp } from '../../src/table/sections/sources.js';
+import type { JakartaVariantRow } from '../../src/table/sections/libraries.js';
 
 const SOURCE =
   'Maven Central: org.freemarker:freemarker 2.3.31 (the version Spring Boot 3.0 manages) and 2.3.33 (first with freemarker/ext/jakarta/servlet and freemarker/ext/jakarta/jsp, the same class names), class listings; org.springframework:spring-webmvc 6.0.14 sources, FreeMarkerView#buildTemplateModel (the MVC model with a request-attribute fallback, no servlet models); https://github.com/spring-projects/spring-framework/issues/27423';
@@ -41,4 +44,21 @@ export function freemarkerServletFollowUps(): ApiFollowUp[] {
       };
     }),
   );
+}
+
+/** The twins as a jakartaVariants row: the code moves when every FreeMarker the build declares is 2.3.33 or later. */
+export function freemarkerVariant(): JakartaVariantRow {
+  return {
+    artifacts: ['org.freemarker:freemarker'],
+    jakartaArtifacts: ['org.freemarker:freemarker'],
+    since: '2.3.33',
+    versionProperty: 'freemarker.version',
+    packages: [],
+    types: CLASSES.flatMap(([pkg, names]) => names.map((name) => ({ from: `${pkg}.${name}`, to: `${JAKARTA[pkg]}.${name}` }))),
+    members: [],
+    gone: [],
+    note: "Spring Framework 6's FreeMarkerView no longer exposes the Request, Session, Application and JspTaglibs models to templates",
+    // the row's source is a link (schema); the class lists behind it are SOURCE, kept in the follow-ups' messages
+    source: 'https://repo.maven.apache.org/maven2/org/freemarker/freemarker/2.3.33/freemarker-2.3.33.jar',
+  };
 }

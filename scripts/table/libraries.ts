@@ -6,6 +6,7 @@
 // in transforms/sources/ decide how and when a fact may be applied.
 import type { DataDir } from './data.js';
 import { jakartaVariants } from './jakarta-variants.js';
+import { freemarkerVariant } from './freemarker.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import { buildObservability } from './libraries-observability.js';
 import { batchChunk, buildSpring6 } from './libraries-spring6.js';
@@ -269,5 +270,5 @@ function hibernate(): LibrariesSection['hibernate'] {
 }
 
 export function buildLibraries(data: DataDir): LibrariesSection {
-  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: [...jakartaVariants(data), hypersistenceVariant()], observability: buildObservability(data), spring6: buildSpring6() };
+  return { security: security(), batch: batch(), springdoc: springdoc(), httpclient: httpclient(), hibernate: hibernate(), jakartaVariants: [...jakartaVariants(data), hypersistenceVariant(), freemarkerVariant()], observability: buildObservability(data), spring6: buildSpring6() };
 }

@@ -35,9 +35,11 @@ export interface LibResult {
   findings: FindingInput[];
   /** Fully qualified names this module's edits need imported (rule -> names). */
   imports: string[];
+  /** Removed-API rows (by declaring type) this run of the module took over, beside the module's static `owns`. */
+  owned: string[];
 }
 
-export const emptyResult = (): LibResult => ({ edits: [], findings: [], imports: [] });
+export const emptyResult = (): LibResult => ({ edits: [], findings: [], imports: [], owned: [] });
 
 export const simpleOf = (fq: string) => fq.slice(fq.lastIndexOf('.') + 1);
 export const pkgOf = (fq: string) => fq.slice(0, fq.lastIndexOf('.'));

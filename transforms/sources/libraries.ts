@@ -54,7 +54,7 @@ const MODULES: Module[] = [
   { rules: Object.values(SPRINGDOC_RULES), needles: ['swagger', 'springfox', 'springdoc'], run: migrateSpringdoc },
   { rules: Object.values(HTTPCLIENT_RULES), needles: ['apache'], run: migrateHttpClient },
   { rules: Object.values(HIBERNATE_RULES), needles: ['hibernate', 'vladmihalcea'], run: migrateHibernate },
-  { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind', 'com.vladmihalcea'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
+  { rules: Object.values(VARIANT_RULES), needles: ['jackson.jaxrs', 'jackson.module.jaxb', 'com.sun.xml.bind', 'com.vladmihalcea', 'freemarker'], run: migrateJakartaVariants }, // every name of those libraries comes through an import or a qualified name holding its package
   { rules: Object.values(OBSERVABILITY_RULES), needles: ['TagsProvider', 'TagsContributor', 'sleuth'], owns: ownedTypes, run: migrateObservability },
   // the project's own writers are found by name: their names, like Batch's, end in Writer or Listener (chunk-writers.ts)
   { rules: [CHUNK_RULE], needles: ['Writer', 'WriteListener', 'ListenerSupport', 'BeforeWrite', 'AfterWrite', 'OnWriteError'], owns: ['org.springframework.batch.item.ItemWriter'], run: migrateChunk },
@@ -117,6 +117,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
     }
     out.edits.push(...r.edits);
     out.findings.push(...r.findings);
+    for (const t of r.owned) out.owned.add(t);
     if (r.imports.length && r.edits.length) imports.push({ names: r.imports, rule: r.edits[0]!.rule });
   }
   if (imports.length) {

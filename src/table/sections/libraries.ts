@@ -270,6 +270,13 @@ export interface JakartaVariantRow {
   members: { type: string; from: string; to: string }[];
   /** Classes of the javax line with no counterpart: a file naming one is reported, not edited. */
   gone: { name: string; replacement: string }[];
+  /**
+   * The jakarta line is this release of the same artifact (FreeMarker 2.3.33): the code moves only
+   * when every version the build declares is at least this one (`versionProperty`: Boot's property
+   * for it, which counts as a declaration).
+   */
+  since?: string;
+  versionProperty?: string;
   note: string;
   source: string;
 }

@@ -10,6 +10,8 @@ import { buildFilesMatch } from '../../../src/engine/project-text.js';
 import { escapeRegExp } from '../../../src/engine/text.js';
 import { type LibContext, type LibResult, emptyResult, pkgOf, simpleOf } from '../lib-edits.js';
 import { type Chain, type FileModel, chainText } from '../model.js';
+import { declaredVersions } from '../../build/declared-versions.js';
+import { isLower } from '../../build/facts.js';
 
 export const VARIANT_RULES = { types: 'jakarta-variant/types' } as const;
 
@@ -123,6 +125,8 @@ function migrateRow(ctx: LibContext, row: JakartaVariantRow, out: LibResult): vo
       out.findings.push({ rule: VARIANT_RULES.types, severity: 'error', offset: firstUse(model, used.filter((c) => chainText(c).startsWith(g.name))), message: `${simpleOf(g.name)}: ${g.replacement}; this file was left as it is (its other ${row.jakartaArtifacts.join(', ')} names move with it)`, docs: row.source });
     return;
   }
+  // a twin in a later release of the same artifact: moved only over a build declaring that release; otherwise the follow-ups report each use
+  if (row.since && !atLeast(ctx, row, row.since)) return;
   const named = [...row.artifacts, ...row.jakartaArtifacts].some((a) => buildNames(ctx.project, a));
   const target = row.jakartaArtifacts.join(', ');
   if (!named) {
@@ -131,7 +135,16 @@ function migrateRow(ctx: LibContext, row: JakartaVariantRow, out: LibResult): vo
   }
   const edits = rewrite(row, model);
   out.edits.push(...edits);
-  if (edits.length) out.findings.push({ rule: VARIANT_RULES.types, severity: 'info', offset: edits[0]!.start, message: `moved with the build's ${target}: ${describe(row, model, used)}`, docs: row.source });
+  if (row.since) out.owned.push(...row.types.map((t) => t.from));
+  const why = row.since ? `moved to the jakarta twins of ${target} ${row.since}, the release this build declares or a later one` : `moved with the build's ${target}`;
+  if (edits.length) out.findings.push({ rule: VARIANT_RULES.types, severity: 'info', offset: edits[0]!.start, message: `${why}: ${describe(row, model, used)}${row.since ? `; ${row.note}` : ''}`, docs: row.source });
+}
+
+/** Every version of the row's artifact the build declares is `since` or later (and one is declared). */
+function atLeast(ctx: LibContext, row: JakartaVariantRow, since: string): boolean {
+  const [group, artifact] = row.jakartaArtifacts[0]!.split(':') as [string, string];
+  const d = declaredVersions(ctx.project, group, artifact, row.versionProperty);
+  return !!d && d.versions.length > 0 && d.unresolved === 0 && !d.versionless && d.versions.every((v) => !isLower(v, since));
 }
 
 /** The moves this file needs, as `old -> new` (only the names it uses). */

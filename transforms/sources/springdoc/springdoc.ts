@@ -234,6 +234,7 @@ export function migrateSpringdoc(ctx: LibContext): LibResult {
   return {
     edits: [],
     imports: [],
+    owned: [],
     findings: [
       ...out.findings,
       {
