@@ -1,12 +1,15 @@
-// Which versions of one library the repository's Maven builds declare: every <version> of its
+// Which versions of one library the repository's builds declare: every <version> of its Maven
 // dependency and managed-dependency elements, resolved through each pom's in-repository parents,
-// and Spring Boot's own version property for it where one is set. A Gradle build naming the library
-// declares something this reader does not resolve: the answer is then unknown.
+// Spring Boot's own version property for it where one is set, and every "group:artifact:version"
+// string of a Gradle script, its ${variable} resolved where Gradle would find it. A Gradle script
+// naming the library in another form (a map, a catalog) makes the answer unknown.
 import type { ProjectView } from '../../src/engine/types.js';
 import { buildFilesMatch } from '../../src/engine/project-text.js';
 import { escapeRegExp } from '../../src/engine/text.js';
 import { textValue } from '../../src/formats/xml.js';
 import { chain, findProperty, projectPom, resolveValue } from './pom-model.js';
+import { buildTokens } from './modules.js';
+import { rawString, resolveVariable, type Script } from '../coherence/gradle-variables.js';
 
 export interface DeclaredVersions {
   /** Every version declared, resolved (unresolvable ones left out and counted in `unresolved`). */
@@ -18,9 +21,9 @@ export interface DeclaredVersions {
 
 export function declaredVersions(project: ProjectView, groupId: string, artifactId: string, bootProperty?: string): DeclaredVersions | undefined {
   const named = new RegExp(`(?<![\\w.-])${escapeRegExp(artifactId)}(?![\\w.-])`);
-  if (project.ofKind('gradle', 'gradle-kts').some((f) => f.text !== undefined && f.text.includes(groupId) && named.test(f.text))) return undefined;
   if (!buildFilesMatch(project, named)) return { versions: [], unresolved: 0, versionless: false };
   const out: DeclaredVersions = { versions: [], unresolved: 0, versionless: false };
+  if (!gradleVersions(project, groupId, artifactId, out)) return undefined;
   for (const f of project.ofKind('pom')) {
     const model = projectPom(project, f.path);
     if (!model) continue;
@@ -43,4 +46,38 @@ export function declaredVersions(project: ProjectView, groupId: string, artifact
 
 function managedInChain(models: ReturnType<typeof chain>, groupId: string, artifactId: string): boolean {
   return models.some((m) => m.deps.some((d) => d.kind === 'managed-dependency' && d.version && textValue(m.text, d.groupId) === groupId && textValue(m.text, d.artifactId) === artifactId));
+}
+
+/** Adds the Gradle scripts' declarations; false when a script names the library in a form not read here. */
+function gradleVersions(project: ProjectView, groupId: string, artifactId: string, out: DeclaredVersions): boolean {
+  const files = project.ofKind('gradle', 'gradle-kts').filter((f) => f.text !== undefined);
+  if (!files.some((f) => f.text!.includes(groupId))) return true;
+  const scripts = new Map<string, Script>();
+  for (const f of files) {
+    const tokens = buildTokens(f);
+    if (tokens) scripts.set(f.path, { path: f.path, text: f.text!, tokens });
+  }
+  for (const f of files) {
+    if (!f.text!.includes(groupId)) continue;
+    const script = scripts.get(f.path);
+    if (!script) return false;
+    for (const t of script.tokens) {
+      if (t.type !== 'string') continue;
+      const raw = rawString(script, t);
+      if (!raw.includes(groupId)) continue; // comments are not tokens: a link in one says nothing
+      const m = /^([\w.-]+):([\w.-]+)(?::([^:@]+))?$/.exec(raw);
+      if (!m || m[1] !== groupId) return false; // a map or another form: not read here
+      if (m[2] !== artifactId) continue;
+      const version = m[3];
+      if (version === undefined) out.versionless = true;
+      else if (!version.includes('$')) out.versions.push(version);
+      else {
+        const name = /^\$\{?([\w.]+)\}?$/.exec(version)?.[1];
+        const def = name ? resolveVariable(project, script, name, scripts) : undefined;
+        if (def) out.versions.push(def.value);
+        else out.unresolved++;
+      }
+    }
+  }
+  return true;
 }
