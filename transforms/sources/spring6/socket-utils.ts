@@ -8,32 +8,39 @@ import type { Edit } from '../../../src/engine/types.js';
 import type { Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { chainText, denotes } from '../model.js';
+import { chain, projectPom, resolveValue } from '../../build/pom-model.js';
+import { textValue } from '../../../src/formats/xml.js';
 import { SPRING6_RULES } from './rules.js';
 
 const RULE = SPRING6_RULES.socketUtils;
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 
-const declares = (text: string, artifacts: readonly string[]) => {
-  // a managed version is no dependency: only what stands outside <dependencyManagement>
-  const deps = text.replace(/<dependencyManagement>[\s\S]*?<\/dependencyManagement>/g, '');
-  return artifacts.some((a) => new RegExp(`<artifactId>\\s*${a}\\s*</artifactId>|['":]${a}['":]`).test(deps));
-};
+// a Gradle build file names the artifact in a dependency notation ('group:artifact:version' or
+// name: 'artifact')
+const gradleDeclares = (text: string, artifacts: readonly string[]) => artifacts.some((a) => new RegExp(`['":]${a}['":]`).test(text));
 
-/** `a/b/../c` -> `a/c`. */
-function normalize(path: string): string {
-  const out: string[] = [];
-  for (const seg of path.split('/')) {
-    if (seg === '..') out.pop();
-    else if (seg && seg !== '.') out.push(seg);
-  }
-  return out.join('/');
+/**
+ * A pom of the chain declares one of the artifacts as a dependency (in a profile too): a managed
+ * version, a plugin's dependency or an exclusion puts nothing on the test class path.
+ */
+function pomDeclares(ctx: LibContext, pomPath: string, artifacts: readonly string[]): boolean {
+  const model = projectPom(ctx.project, pomPath);
+  if (!model) return false;
+  const models = chain(ctx.project, model);
+  return models.some((m, i) =>
+    m.deps.some((d) => {
+      if (d.kind !== 'dependency') return false;
+      const artifact = textValue(m.text, d.artifactId);
+      return artifacts.includes(resolveValue(models.slice(i), artifact) ?? artifact ?? '');
+    }),
+  );
 }
 
 /**
  * The file's module puts one of the artifacts on its test class path: its Maven pom (the nearest
- * above the file) or a parent it inherits from (<parent>, relativePath or ../pom.xml) declares it
- * as a dependency; for Gradle, the nearest build file or one above it (subprojects/allprojects).
+ * above the file) or a parent it inherits from in the repository declares it as a dependency;
+ * for Gradle, the nearest build file or one above it (subprojects/allprojects).
  */
 function testClassPathHas(ctx: LibContext, artifacts: readonly string[]): boolean {
   const path = ctx.path ?? '';
@@ -46,18 +53,9 @@ function testClassPathHas(ctx: LibContext, artifacts: readonly string[]): boolea
   const at = (d: string, name: string) => byPath.get(d ? `${d}/${name}` : name);
   const nearest = dirs.find((d) => at(d, 'pom.xml') || at(d, 'build.gradle') || at(d, 'build.gradle.kts'));
   if (nearest === undefined) return false;
-  let pom = at(nearest, 'pom.xml');
-  if (!pom) return dirs.slice(dirs.indexOf(nearest)).some((d) => [at(d, 'build.gradle'), at(d, 'build.gradle.kts')].some((g) => g?.text !== undefined && declares(g.text, artifacts)));
-  for (let hops = 0; pom?.text !== undefined && hops < 10; hops++) {
-    if (declares(pom.text, artifacts)) return true;
-    const parent = /<parent>([\s\S]*?)<\/parent>/.exec(pom.text)?.[1];
-    if (parent === undefined) return false;
-    const rel = /<relativePath>\s*([^<]*?)\s*<\/relativePath>/.exec(parent)?.[1] ?? '../pom.xml';
-    if (rel === '') return false;
-    const target = normalize(`${dirOf(pom.path)}/${rel}`);
-    pom = byPath.get(target.endsWith('.xml') ? target : `${target}/pom.xml`);
-  }
-  return false;
+  const pom = at(nearest, 'pom.xml');
+  if (pom) return pomDeclares(ctx, pom.path, artifacts);
+  return dirs.slice(dirs.indexOf(nearest)).some((d) => [at(d, 'build.gradle'), at(d, 'build.gradle.kts')].some((g) => g?.text !== undefined && gradleDeclares(g.text, artifacts)));
 }
 
 const isTestSource = (path: string | undefined) => !!path && /(^|\/)src\/(test|it|integrationTest|testFixtures)[^/]*\//.test(path);
