@@ -6,6 +6,8 @@
 // does not read `annotation class X` without a body as a declaration.
 import type { ProjectView } from '../../src/engine/types.js';
 import { matchingBracket, scanJvm, type Token } from '../../src/formats/jvm-tokens.js';
+import { buildModel, denotes, type FileModel } from '../sources/model.js';
+import { packageName } from '../sources/lib-edits.js';
 
 export const IMPORT_AUTO_CONFIGURATION = 'org.springframework.boot.autoconfigure.ImportAutoConfiguration';
 
@@ -40,24 +42,28 @@ interface Annotation {
   withArguments: boolean;
 }
 
+interface Declarations {
+  /** The sources model of the file: its package and imports (what an annotation's name resolves through). */
+  model: FileModel;
+  pkg: string;
+  types: { name: string; offset: number; annotations: Annotation[] }[];
+}
+
 /** The top-level and nested types a source declares, each with the annotations written before it. */
-function declarations(text: string, lang: 'java' | 'kotlin'): { pkg: string; imports: Map<string, string>; wildcards: string[]; types: { name: string; offset: number; annotations: Annotation[] }[] } {
+function declarations(text: string, lang: 'java' | 'kotlin'): Declarations {
   const tokens = scanJvm(text, lang);
-  const imports = new Map<string, string>();
-  const wildcards: string[] = [];
-  const types: { name: string; offset: number; annotations: Annotation[] }[] = [];
-  let pkg = '';
+  const model = buildModel(text, tokens);
+  // the package and import declarations are the model's: the walk steps over them
+  const declarationEnd = new Map<number, number>(model.imports.map((d) => [d.startToken, d.endToken]));
+  for (const c of model.chains) if (model.declChains.has(c.first) && tokens[c.first - 1]?.value === 'package') declarationEnd.set(c.first - 1, c.last);
+  const types: Declarations['types'] = [];
   let pending: Annotation[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.type === 'ident' && (t.value === 'package' || t.value === 'import') && tokens[i - 1]?.value !== '.') {
-      const isStatic = tokens[i + 1]?.value === 'static';
-      const [name, next] = qualified(tokens, isStatic ? i + 2 : i + 1);
-      if (t.value === 'package') pkg = name;
-      else if (isStatic) i = next - 1;
-      else if (tokens[next]?.value === '.' && tokens[next + 1]?.value === '*') wildcards.push(name);
-      else if (name) imports.set(simpleOf(name), name);
+    const end = declarationEnd.get(i);
+    if (end !== undefined) {
       pending = [];
+      i = end;
       continue;
     }
     if (t.value === '@' && t.type === 'punct') {
@@ -91,7 +97,7 @@ function declarations(text: string, lang: 'java' | 'kotlin'): { pkg: string; imp
     if (t.type === 'ident' && MODIFIERS.has(t.value)) continue;
     pending = [];
   }
-  return { pkg, imports, wildcards, types };
+  return { model, pkg: packageName(model) ?? '', types };
 }
 
 /**
@@ -128,12 +134,9 @@ export function declaredTypes(project: ProjectView, keys: readonly string[]): Ma
   return out;
 }
 
-/** `@ImportAutoConfiguration` resolves to Boot's: imported, written in full, or from an on-demand import of its package. */
-function isImportAutoConfiguration(name: string, decl: { pkg: string; imports: Map<string, string>; wildcards: string[] }): boolean {
-  if (name === IMPORT_AUTO_CONFIGURATION) return true;
-  if (name !== simpleOf(IMPORT_AUTO_CONFIGURATION)) return false;
-  const imported = decl.imports.get(name);
-  if (imported) return imported === IMPORT_AUTO_CONFIGURATION;
-  const pkg = IMPORT_AUTO_CONFIGURATION.slice(0, IMPORT_AUTO_CONFIGURATION.lastIndexOf('.'));
-  return decl.wildcards.includes(pkg) || decl.pkg === pkg;
+/** `@ImportAutoConfiguration` resolves to Boot's: imported, written in full, from an on-demand import of its package, or its package's own. */
+function isImportAutoConfiguration(name: string, decl: Declarations): boolean {
+  if (denotes(decl.model, name, IMPORT_AUTO_CONFIGURATION)) return true;
+  // a type of Boot's own package sees it unimported
+  return name === simpleOf(IMPORT_AUTO_CONFIGURATION) && !decl.model.importedNames.has(name) && decl.pkg === IMPORT_AUTO_CONFIGURATION.slice(0, IMPORT_AUTO_CONFIGURATION.lastIndexOf('.'));
 }
