@@ -11,10 +11,14 @@
 // is then redundant, never wrong). This module decides; maven-jakarta-apis.ts writes.
 import path from 'node:path/posix';
 import type { PassContext, ProjectView } from '../../src/engine/types.js';
+import { escapeRegExp } from '../../src/engine/text.js';
+import { ScanError, scanJvm } from '../../src/formats/jvm-tokens.js';
 import { child, textValue } from '../../src/formats/xml.js';
 import { tableIndex } from '../../src/table/load.js';
 import type { JakartaArtifactRow, JakartaCarrierRow } from '../../src/table/sections/build.js';
-import { codeIndex, javaxFate } from '../sources/model.js';
+import type { PackageMove } from '../../src/table/sections/sources.js';
+import type { MigrationTable } from '../../src/table/types.js';
+import { buildModel, codeIndex, javaxFate, splitQualified, type ImportDecl } from '../sources/model.js';
 import { rowFor, type BuildFacts } from './facts.js';
 import { chain, projectPom, resolveValue, type PomModel } from './pom-model.js';
 
@@ -58,29 +62,60 @@ export interface ModuleNeeds {
   marshals?: string;
 }
 
-const IMPORT = /^[ \t]*import[ \t]+(static[ \t]+)?([A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*)([ \t]*\.[ \t]*\*)?/gm;
 const JAXB_RUNTIME_USE = /\b(JAXBContext|Marshaller|Unmarshaller|XmlRootElement)\b/;
 
+/**
+ * Per package row with classes (an on-demand import of a package whose classes move one by one):
+ * one matcher of any of its class names, made once per table.
+ */
+function classMatcher(table: MigrationTable, row: PackageMove): RegExp {
+  const matchers = tableIndex(table, 'jakarta-apis-classes', () => new Map<PackageMove, RegExp>());
+  let re = matchers.get(row);
+  if (!re) matchers.set(row, (re = new RegExp(`\\b(?:${(row.classes ?? []).map(escapeRegExp).join('|')})\\b`)));
+  return re;
+}
+
+/**
+ * The import declarations of a source, from the sources model of its header: the tokens up to
+ * the end of the last declaration naming `import` (a whole file's tokens cost four times as
+ * much, and the header is all that is read). A header that does not scan alone (the last
+ * `import` stood in the body) is read from the whole text; a text that does not scan has no
+ * imports (the sources pass reports it and moves nothing in it).
+ */
+function importsOf(text: string, lang: 'java' | 'kotlin'): ImportDecl[] {
+  const k = text.lastIndexOf('import');
+  if (k < 0) return [];
+  const semi = text.indexOf(';', k);
+  const line = lang === 'kotlin' ? text.indexOf('\n', k) : -1;
+  const end = [semi + 1, line].filter((e) => e > 0);
+  const header = end.length ? text.slice(0, Math.min(...end)) : text;
+  for (const part of header.length < text.length ? [header, text] : [text]) {
+    try {
+      return buildModel(part, scanJvm(part, lang)).imports;
+    } catch (e) {
+      if (!(e instanceof ScanError)) throw e;
+    }
+  }
+  return [];
+}
+
 /** The jakarta packages one source imports once its javax imports have moved (the Java pass's package table). */
-function importedPackages(ctx: PassContext, text: string): string[] {
+function importedPackages(ctx: PassContext, text: string, lang: 'java' | 'kotlin'): string[] {
   if (!text.includes('javax') && !text.includes('jakarta')) return [];
   const idx = codeIndex(ctx.table);
   const out = new Set<string>();
-  for (const m of text.matchAll(IMPORT)) {
-    const parts = m[2]!.replace(/[ \t]/g, '').split('.');
+  for (const imp of importsOf(text, lang)) {
+    const parts = imp.chain.tokens.map((t) => t.value);
     const head = parts[0];
     if (head !== 'javax' && head !== 'jakarta') continue;
-    const wildcard = m[3] !== undefined;
-    let pkgParts = 0;
-    while (pkgParts < parts.length && !/^[A-Z]/.test(parts[pkgParts]!)) pkgParts++;
     if (head === 'jakarta') {
-      out.add(parts.slice(0, pkgParts).join('.'));
+      out.add(parts.slice(0, splitQualified(parts).pkgParts).join('.'));
       continue;
     }
-    const fate = javaxFate(idx, parts, wildcard);
+    const fate = javaxFate(idx, parts, imp.chain.wildcard);
     if (fate?.kind === 'move') out.add(fate.newPackage);
     // `import javax.annotation.*`: the Java pass adds explicit imports for the classes it uses
-    else if (fate?.kind === 'split' && fate.row.classes?.some((c) => new RegExp(`\\b${c}\\b`).test(text))) out.add(fate.row.to);
+    else if (fate?.kind === 'split' && fate.row.classes?.length && classMatcher(ctx.table, fate.row).test(text)) out.add(fate.row.to);
   }
   return [...out];
 }
@@ -107,7 +142,7 @@ export function moduleNeeds(ctx: PassContext, dir: string): ModuleNeeds {
       if (!where) continue;
       let needs = all.get(owner);
       if (!needs) all.set(owner, (needs = { main: new Map(), test: new Map() }));
-      const packages = importedPackages(ctx, f.text);
+      const packages = importedPackages(ctx, f.text, f.kind === 'kotlin' ? 'kotlin' : 'java');
       for (const p of packages) if (!needs[where].has(p)) needs[where].set(p, f.path);
       if (where === 'main' && !needs.marshals && packages.some((p) => p.startsWith('jakarta.xml.bind')) && JAXB_RUNTIME_USE.test(f.text)) needs.marshals = f.path;
     }
