@@ -6,7 +6,8 @@
 // Files outside the graded folder are read only along these links, never through a symlink.
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { child, childrenNamed, parseXml, textValue } from '../formats/xml.js';
+import { buildPomModel, type PomModel } from '../formats/pom.js';
+import { child, childrenNamed, textValue, type XmlElement } from '../formats/xml.js';
 
 export interface BuildView {
   /** Dependency coordinates (Maven `group:artifact`) and dependency text (Gradle) the folder sees. */
@@ -47,23 +48,23 @@ async function readPlain(file: string): Promise<string | undefined> {
 async function readPom(file: string): Promise<Pom | undefined> {
   const text = await readPlain(file);
   if (text === undefined) return undefined;
+  let model: PomModel;
   try {
-    const project = parseXml(text).root;
-    const v = (el: Parameters<typeof child>[0], name: string) => textValue(text, child(el, name));
-    const parentEl = child(project, 'parent');
-    const rel = child(parentEl, 'relativePath');
-    const deps = childrenNamed(child(project, 'dependencies'), 'dependency').map((d) => `${v(d, 'groupId') ?? ''}:${v(d, 'artifactId') ?? ''}`);
-    return {
-      file,
-      groupId: v(project, 'groupId') ?? v(parentEl, 'groupId'),
-      artifactId: v(project, 'artifactId'),
-      parent: parentEl ? { groupId: v(parentEl, 'groupId'), artifactId: v(parentEl, 'artifactId'), relativePath: rel ? (textValue(text, rel) ?? '') : undefined } : undefined,
-      modules: childrenNamed(child(project, 'modules'), 'module').map((m) => textValue(text, m) ?? '').filter(Boolean),
-      deps,
-    };
+    model = buildPomModel(file, text);
   } catch {
     return undefined; // an unreadable pom declares nothing here; the migrate command reports it
   }
+  const v = (el: XmlElement | undefined) => textValue(text, el);
+  // the project's own <dependencies>: not a profile's, which only an active profile adds
+  const deps = model.deps.filter((d) => d.kind === 'dependency' && d.el.parent?.parent === model.project).map((d) => `${v(d.groupId) ?? ''}:${v(d.artifactId) ?? ''}`);
+  return {
+    file,
+    groupId: model.groupId,
+    artifactId: model.artifactId,
+    parent: model.parent ? { groupId: model.parent.groupId, artifactId: model.parent.artifactId, relativePath: model.parent.relativePath } : undefined,
+    modules: childrenNamed(child(model.project, 'modules'), 'module').map((m) => v(m) ?? '').filter(Boolean),
+    deps,
+  };
 }
 
 /** The nearest folder at or above `dir` (bounded) that holds one of `names`. */
