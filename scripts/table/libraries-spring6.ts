@@ -63,6 +63,10 @@ function statusCode(): Spring6Rows['statusCode'] {
     ],
     // HttpStatusCode's instance methods in 6.0.14 (with Object's): what a value of it can be asked.
     codeMethods: ['value', 'is1xxInformational', 'is2xxSuccessful', 'is3xxRedirection', 'is4xxClientError', 'is5xxServerError', 'isError', 'isSameCodeAs', 'equals', 'hashCode', 'toString', 'getClass'],
+    // HttpStatus's instance methods in 5.3.31 that HttpStatusCode 6.0.14 lacks: its own (javap: series,
+    // getReasonPhrase; toString is Object's) and those of java.lang.Enum as of Java 8, the level
+    // Spring Framework 5.3 is compiled for (name, ordinal, compareTo, getDeclaringClass).
+    statusOnlyMethods: ['series', 'getReasonPhrase', 'name', 'ordinal', 'compareTo', 'getDeclaringClass'],
     // HttpStatus.Series constant -> the HttpStatusCode test that answers `series() == X` (6.0.14 HttpStatus implements each as that comparison).
     seriesTests: { INFORMATIONAL: 'is1xxInformational', SUCCESSFUL: 'is2xxSuccessful', REDIRECTION: 'is3xxRedirection', CLIENT_ERROR: 'is4xxClientError', SERVER_ERROR: 'is5xxServerError' },
     // Calls that took an HttpStatus in 5.3.31 and take an HttpStatusCode in 6.0.14: a value passed there needs no conversion.

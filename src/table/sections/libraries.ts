@@ -350,6 +350,8 @@ export interface Spring6Rows {
     lambdaParameters: { method: string; argument: number; type: string }[];
     /** HttpStatusCode's instance methods. */
     codeMethods: string[];
+    /** HttpStatus's instance methods (its own and Enum's) that HttpStatusCode lacks. */
+    statusOnlyMethods: string[];
     /** HttpStatus.Series constant -> the HttpStatusCode method answering `series() == X`. */
     seriesTests: Record<string, string>;
     /** Calls (`new` for a constructor) that take an HttpStatusCode in 6.0 where they took an HttpStatus. */

@@ -101,8 +101,6 @@ function overrides(ctx: FlowCtx, root: Node): void {
 
 // ---- accessors whose result became an HttpStatusCode -------------------------------------------
 
-const HTTP_STATUS_ONLY = new Set(['series', 'getReasonPhrase', 'name', 'ordinal', 'compareTo', 'getDeclaringClass']);
-
 /** Is the receiver a variable whose type the project declares itself (not a Spring type)? */
 function foreignReceiver(ctx: FlowCtx, object: Node): boolean {
   const e = unparen(object);
@@ -224,7 +222,7 @@ function provenByTarget(ctx: FlowCtx, call: Node): void {
     let m: Node | null = parent.parent;
     while (m && m.type !== 'method_declaration' && m.type !== 'lambda_expression') m = m.parent;
     target = m?.type === 'method_declaration' && declaredStatus(m.childForFieldName('type'));
-  } else if (parent.type === 'method_invocation' && parent.childForFieldName('object')?.id === child.id && HTTP_STATUS_ONLY.has(parent.childForFieldName('name')?.text ?? '')) {
+  } else if (parent.type === 'method_invocation' && parent.childForFieldName('object')?.id === child.id && sc.statusOnlyMethods.includes(parent.childForFieldName('name')?.text ?? '')) {
     const member = parent.childForFieldName('name')!.text;
     ctx.findings.push({
       rule: ctx.rule,
