@@ -19,6 +19,7 @@ import type { DataDir } from './data.js';
 import { buildSpringCloud } from './build-cloud.js';
 import { buildCodeGenerators, buildLibraries, buildTargetVersions } from './build-libraries.js';
 import { buildEffectiveManagement, buildJakarta, jakartaTargetVersions, readDerived } from './build-jakarta.js';
+import { buildJavaEeApis, buildOtherFrameworks } from './build-frameworks.js';
 
 interface Library {
   name: string;
@@ -279,6 +280,8 @@ export function buildBuild(data: DataDir): BuildSection {
     jakarta: jakarta.section,
     codeGenerators: buildCodeGenerators(),
     effectiveManagement: buildEffectiveManagement(derived, boot.version),
+    otherFrameworks: buildOtherFrameworks(),
+    javaEeApis: buildJavaEeApis(),
   };
 }
 

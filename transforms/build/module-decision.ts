@@ -48,7 +48,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
     const problem = unreadableBuild(project, f, moduleOf(moduleDirs, f.path));
     if (problem) leftAlone.push(problem);
   }
-  leftAlone.push(...(await nonBootModules(project)).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
+  leftAlone.push(...(await nonBootModules(project, ctx.table)).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
   if (!boot) return { leftAlone, modules: [] };
   const tokens = new Map<string, BuildToken[] | undefined>();
   const tokensOf = (f: ProjectFile) => {

@@ -27,6 +27,8 @@ import { gradleModel } from '../../src/formats/gradle-model.js';
 import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { child, childrenNamed, parseXml, textValue } from '../../src/formats/xml.js';
+import { tableIndex } from '../../src/table/load.js';
+import type { MigrationTable } from '../../src/table/types.js';
 import { chain, projectPom, resolveValue, type PomModel } from './pom-model.js';
 
 export const NON_BOOT_RULE = 'build/non-boot-module';
@@ -46,14 +48,15 @@ function under(p: string, dir: string): boolean {
 const isScript = (f: ProjectFile) => /(^|\/)build\.gradle(\.kts)?$/.test(f.path);
 const isSettings = (f: ProjectFile) => /(^|\/)settings\.gradle(\.kts)?$/.test(f.path) && !/(^|\/)buildSrc\//.test(f.path);
 
-export async function nonBootModules(project: ProjectView): Promise<LeftAlone[]> {
+export async function nonBootModules(project: ProjectView, table: MigrationTable): Promise<LeftAlone[]> {
   const builds = project.files.filter((f) => isScript(f) || f.kind === 'pom' && path.posix.basename(f.path) === 'pom.xml');
   if (builds.length === 0) return [];
   if (builds.some((f) => f.kind === 'gradle-kts')) await loadGrammar('kotlin');
   const out: LeftAlone[] = [...separateBuildsWithoutBoot(project)];
+  const fw = frameworksOf(table);
   for (const f of builds) {
     if (out.some((m) => under(f.path, m.dir))) continue;
-    const found = f.kind === 'pom' ? (platformPom(project, f) ?? otherFrameworkPom(project, f)) : gradleModule(f);
+    const found = f.kind === 'pom' ? (platformPom(project, f) ?? otherFrameworkPom(project, f, fw)) : gradleModule(f, fw);
     if (found) out.push(found);
   }
   return out;
@@ -180,7 +183,7 @@ function appliedFalse(tokens: BuildToken[], i: number): boolean {
   return false;
 }
 
-function gradleModule(f: ProjectFile): LeftAlone | undefined {
+function gradleModule(f: ProjectFile, fw: Frameworks): LeftAlone | undefined {
   const tokens = tokensOf(f);
   if (!tokens) return undefined;
   const dir = dirOf(f.path);
@@ -190,7 +193,7 @@ function gradleModule(f: ProjectFile): LeftAlone | undefined {
   const model = gradleModel(tokens);
   const gradlePlugin = plugins.find((p) => p.id === 'java-gradle-plugin') ?? model.blocks.filter((b) => b.name === 'gradlePlugin' && !b.parent).map((b) => ({ id: 'gradlePlugin {}', at: tokens[b.head]!.start }))[0];
   if (gradlePlugin) return { dir, path: f.path, offset: gradlePlugin.at, message: `${dir || '.'} is a Gradle plugin module (${gradlePlugin.id}), not a Spring Boot module: the Gradle API injects with javax.inject, so its build files and sources are left as they are` };
-  const framework = otherFramework(plugins.map((p) => p.id), f.text ?? '');
+  const framework = otherFramework(fw, plugins.map((p) => p.id), f.text ?? '');
   if (framework) return { dir, path: f.path, offset: plugins.find((p) => p.id === framework.plugin)?.at ?? 0, message: `${dir || '.'} is ${framework.what}, not a Spring Boot module: its build files and sources are left as they are` };
   const platform = plugins.find((p) => p.id === 'java-platform');
   if (platform && !BOOT_MENTION.test(f.text ?? '')) return { dir, path: f.path, offset: platform.at, message: `${dir || '.'} is a platform (java-platform) that does not use Spring Boot: left as it is` };
@@ -210,26 +213,40 @@ function platformPom(project: ProjectView, f: ProjectFile): LeftAlone | undefine
   return { dir, path: f.path, offset: packaging.start, message: `${dir || '.'} is a BOM-only module (packaging pom with only dependencyManagement) outside any Spring Boot parent: left as it is` };
 }
 
-/** Groups and plugin ids of other application frameworks (a module built on one is not a Boot module). */
-const FRAMEWORKS = [
-  { what: 'a Quarkus module', group: /^io\.quarkus(\.platform)?$/, plugin: /^io\.quarkus$/ },
-  { what: 'a Micronaut module', group: /^io\.micronaut(\.[\w.]+)?$/, plugin: /^io\.micronaut\./ },
-];
+interface Framework {
+  what: string;
+  group(groupId: string): boolean;
+  plugin(id: string): boolean;
+}
 
-/** Java EE / Jakarta EE API artifacts a plain application server war compiles against. */
-const JAVA_EE_API = /^(javax:javaee(-web)?-api|jakarta\.platform:jakarta\.jakartaee(-web)?-api|javax\.servlet:(javax\.)?servlet-api|jakarta\.servlet:jakarta\.servlet-api)$/;
+/** The table's other application frameworks (a module built on one is not a Boot module) and Java EE API artifacts, as tests made once per table. */
+interface Frameworks {
+  frameworks: Framework[];
+  javaEeApis: Set<string>;
+}
+
+function frameworksOf(table: MigrationTable): Frameworks {
+  return tableIndex(table, 'other-frameworks', (t) => ({
+    frameworks: (t.build?.otherFrameworks ?? []).map((row) => ({
+      what: row.what,
+      group: (g: string) => row.groups.includes(g) || row.groupPrefixes.some((p) => g.length > p.length && g.startsWith(p)),
+      plugin: (id: string) => row.pluginIds.includes(id) || row.pluginIdPrefixes.some((p) => id.startsWith(p)),
+    })),
+    javaEeApis: new Set((t.build?.javaEeApis.coordinates ?? []).map((c) => `${c.groupId}:${c.artifactId}`)),
+  }));
+}
 
 const GRADLE_COORDINATE = /['"]([\w.-]+):([\w.-]+)(?::[^'"]*)?['"]/g;
 
 /** The other framework a Gradle script's plugins and dependencies name, when it uses no Boot itself. */
-function otherFramework(plugins: string[], text: string): { what: string; plugin?: string } | undefined {
+function otherFramework(fw: Frameworks, plugins: string[], text: string): { what: string; plugin?: string } | undefined {
   if (BOOT_MENTION.test(text)) return undefined;
   const coordinates = [...text.matchAll(GRADLE_COORDINATE)].map((m) => ({ g: m[1]!, a: m[2]! }));
-  for (const fw of FRAMEWORKS) {
-    const plugin = plugins.find((id) => fw.plugin.test(id));
-    if (plugin || coordinates.some((c) => fw.group.test(c.g))) return { what: fw.what, plugin };
+  for (const framework of fw.frameworks) {
+    const plugin = plugins.find((id) => framework.plugin(id));
+    if (plugin || coordinates.some((c) => framework.group(c.g))) return { what: framework.what, plugin };
   }
-  if (plugins.includes('war') && coordinates.some((c) => JAVA_EE_API.test(`${c.g}:${c.a}`))) return { what: 'a Java EE web application (war)', plugin: 'war' };
+  if (plugins.includes('war') && coordinates.some((c) => fw.javaEeApis.has(`${c.g}:${c.a}`))) return { what: 'a Java EE web application (war)', plugin: 'war' };
   return undefined;
 }
 
@@ -246,7 +263,7 @@ function usedCoordinates(models: PomModel[]): string[] {
 }
 
 /** A Quarkus or Micronaut module, or a plain Java EE war, that uses no Boot artifact or plugin (also below a Boot-importing parent). */
-function otherFrameworkPom(project: ProjectView, f: ProjectFile): LeftAlone | undefined {
+function otherFrameworkPom(project: ProjectView, f: ProjectFile, fw: Frameworks): LeftAlone | undefined {
   const model = projectPom(project, f.path);
   if (!model) return undefined;
   const models = chain(project, model);
@@ -255,11 +272,11 @@ function otherFrameworkPom(project: ProjectView, f: ProjectFile): LeftAlone | un
   const dir = dirOf(f.path);
   const groups = [...used.map((c) => c.slice(0, c.indexOf(':'))), ...models.map((m) => m.parent?.groupId ?? ''), ...model.deps.map((d) => textValue(model.text, d.groupId) ?? '')];
   const at = model.project.start;
-  for (const fw of FRAMEWORKS) {
-    if (groups.some((g) => fw.group.test(g))) return { dir, path: f.path, offset: at, message: `${dir || '.'} is ${fw.what}, not a Spring Boot module: its build files and sources are left as they are` };
+  for (const framework of fw.frameworks) {
+    if (groups.some((g) => framework.group(g))) return { dir, path: f.path, offset: at, message: `${dir || '.'} is ${framework.what}, not a Spring Boot module: its build files and sources are left as they are` };
   }
   const packaging = textValue(model.text, child(model.project, 'packaging'))?.trim();
-  if (packaging === 'war' && used.some((c) => JAVA_EE_API.test(c))) {
+  if (packaging === 'war' && used.some((c) => fw.javaEeApis.has(c))) {
     return { dir, path: f.path, offset: at, message: `${dir || '.'} is a Java EE web application (war packaging, a Java EE API dependency, no Spring Boot), not a Spring Boot module: its build files and sources are left as they are` };
   }
   return undefined;

@@ -196,6 +196,29 @@ export interface JakartaCompanionRow {
 }
 
 /**
+ * An application framework other than Spring Boot: a module whose build names one (and no Spring
+ * Boot artifact or plugin) is left as it is.
+ */
+export interface OtherFrameworkRow {
+  /** How the module is called in the finding (`a Quarkus module`). */
+  what: string;
+  /** Group ids that name the framework (exactly). */
+  groups: string[];
+  /** Group id prefixes that name the framework (`io.micronaut.`: every group below it). */
+  groupPrefixes: string[];
+  /** Gradle plugin ids that apply it (exactly), and id prefixes. */
+  pluginIds: string[];
+  pluginIdPrefixes: string[];
+  source: string;
+}
+
+/** The Java EE / Jakarta EE API artifacts a plain application-server war compiles against. */
+export interface JavaEeApiRows {
+  coordinates: Coordinate[];
+  source: string;
+}
+
+/**
  * A code-generator plugin whose generated sources import javax unless an option asks for the Boot 3
  * templates (openapi-generator's spring generator: `useSpringBoot3`).
  */
@@ -277,4 +300,8 @@ export interface BuildSection {
   jakarta: JakartaSection;
   codeGenerators: CodeGeneratorRow[];
   effectiveManagement: EffectiveManagement;
+  /** Frameworks whose modules are not Spring Boot modules (transforms/build/modules.ts). */
+  otherFrameworks: OtherFrameworkRow[];
+  /** With war packaging (or the Gradle war plugin) and no Boot: a Java EE web application, left as it is. */
+  javaEeApis: JavaEeApiRows;
 }
