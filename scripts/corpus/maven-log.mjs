@@ -3,22 +3,21 @@
 // Compiler errors (javac, kotlinc, groovyc) carry file:line; resolution and plugin errors carry the
 // artifact or the goal. Messages are normalized by dropping what varies between occurrences of the
 // same cause: argument lists, generic parameters, the user's own class on the left of a message.
+// Compiler lines are read by the CLI's readers (src/verify/parse, built into dist/ by npm run build,
+// which the corpus needs anyway for the CLI it runs).
+import { JavacParser } from '../../dist/src/verify/parse/javac.js';
+import { KotlincParser } from '../../dist/src/verify/parse/kotlinc.js';
 
-// javac; kotlin-maven-plugin repeats its messages in this shape in the goal failure too
-const JAVAC = /^\[ERROR\] (\/.+?\.(?:java|kts?)):\[(\d+),(\d+)\] (.*)$/;
-// kotlinc through kotlin-maven-plugin 1.7: "/p/F.kt: (12, 5) msg"; older: "e: /p/F.kt: (12, 5): msg";
-// 1.8 and later: "e: file:///p/F.kt:12:5 msg"
-const KOTLIN_OLD = /^\[ERROR\] (?:e: )?(\/.+?\.kts?): \((\d+), (\d+)\):? (.*)$/;
 // maven-enforcer-plugin names the rule on a warning line and says why on the next one
 const ENFORCER = /^\[WARNING\] Rule \d+: (?:\S+\.)?(\w+) failed with message:$/;
-const KOTLIN_NEW = /^\[ERROR\] e: (?:file:\/\/)?(\/.+?\.kts?):(\d+):(\d+):? (.*)$/;
 // gmavenplus / groovyc: "/p/F.groovy: 12: msg @ line 12, column 5."
 const GROOVY = /^\[ERROR\] (\/.+?\.groovy): (\d+): (.*?)(?: @ line \d+, column (\d+)\.)?$/;
 // maven-checkstyle-plugin: "/p/F.java:24:1: msg [Rule]", or with spring-javaformat's extension
 // "src/p/F.java:[24,1] (extension) Rule: msg"
 const CHECKSTYLE = /^\[(?:ERROR|WARNING)\] (\/\S+?\.java):(\d+)(?::(\d+))?: (.*) \[(\w+)\]$/;
 const CHECKSTYLE_EXT = /^\[(?:ERROR|WARNING)\] (\S+?\.java):\[(\d+),(\d+)\] \([\w ]+\) (\w+): (.*)$/;
-const DETAIL = /^(?:\[ERROR\])?\s+(symbol|location|required|found|reason):\s*(.*)$/;
+// the javac continuation lines classifyCompile reads, first of each kind, up to the first other line
+const DETAIL = /^(symbol|location|required|found|reason):\s*(.*)$/;
 
 /** @typedef {{kind: 'compile'|'resolve'|'build', file?: string, line?: number, column?: number,
  *   message: string, detail?: Record<string,string>, cls: string}} BuildError */
@@ -30,32 +29,28 @@ const DETAIL = /^(?:\[ERROR\])?\s+(symbol|location|required|found|reason):\s*(.*
 export function parseMavenLog(log) {
   // Maven prints a colour reset before its first line even in batch mode.
   const lines = log.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/);
-  /** @type {BuildError[]} */
-  const out = [];
-  const seen = new Set();
-  const push = (e) => {
-    const key = `${e.kind}|${e.file ?? ''}|${e.line ?? ''}|${e.column ?? ''}|${e.cls}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(e);
-  };
+  // Compiler errors are read by the CLI's own readers (--verify's), in their built form: javac's
+  // Maven layout with its continuation lines, and kotlinc's (kotlin-maven-plugin prints the
+  // compiler's `e: ` lines behind [ERROR]). Their details are complete only after the lines that
+  // follow, so each error takes its place in log order and is classified at the end.
+  const javac = new JavacParser();
+  const kotlinc = new KotlincParser();
+  /** @type {Array<BuildError & {compilation?: boolean, checks?: boolean} | {compiled: import('../../dist/src/verify/parse/problems.js').CompileProblem}>} */
+  const found = [];
   let compilerErrorsSeen = false;
   let checksSeen = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const m = JAVAC.exec(line) ?? KOTLIN_OLD.exec(line) ?? KOTLIN_NEW.exec(line);
-    if (m) {
-      const detail = {};
-      for (let j = i + 1; j < lines.length && j < i + 8; j++) {
-        const d = DETAIL.exec(lines[j]);
-        if (!d) break;
-        if (!(d[1] in detail)) detail[d[1]] = d[2].trim();
-      }
-      // A forked javac (or plexus-compiler-eclipse) puts "error: " before the message.
-      const message = m[4].trim().replace(/^error: /, '');
+    const javacBefore = javac.problems().length;
+    const kotlincBefore = kotlinc.problems().length;
+    javac.line(line);
+    kotlinc.line(line.startsWith('[ERROR] e: ') ? line.slice('[ERROR] '.length) : line);
+    const added = [...javac.problems().slice(javacBefore), ...kotlinc.problems().slice(kotlincBefore)];
+    // a compiler prints absolute paths: a relative one is a checker's line in javac's layout
+    const compiled = added.find((p) => p.file.startsWith('/'));
+    if (compiled) {
       compilerErrorsSeen = true;
-      push({ kind: 'compile', file: m[1], line: +m[2], column: +m[3], message, detail,
-        cls: classifyCompile(message, detail) });
+      found.push({ compiled });
       continue;
     }
     const cs = line.startsWith('[ERROR]') ? CHECKSTYLE.exec(line) : null;
@@ -63,28 +58,51 @@ export function parseMavenLog(log) {
     if (cs || cx) {
       const [file, ln, col, message, rule] = cs ? [cs[1], cs[2], cs[3], cs[4], cs[5]] : [cx[1], cx[2], cx[3], cx[5], cx[4]];
       checksSeen = true;
-      push({ kind: 'check', file, line: +ln, column: col ? +col : 1, message: `${rule}: ${message}`,
+      found.push({ kind: 'check', file, line: +ln, column: col ? +col : 1, message: `${rule}: ${message}`,
         cls: `checkstyle ${rule}: ${message.replace(/'[^']*'/g, "'…'").replace(/\.$/, '')}` });
       continue;
     }
     const enf = ENFORCER.exec(line);
     if (enf) {
       const why = (lines[i + 1] ?? '').trim();
-      push({ kind: 'build', message: `${enf[1]}: ${why}`, cls: `enforcer ${enf[1]}: ${why.replace(/\d+(\.\d+)+(_\d+)?/g, 'N')}` });
+      found.push({ kind: 'build', message: `${enf[1]}: ${why}`, cls: `enforcer ${enf[1]}: ${why.replace(/\d+(\.\d+)+(_\d+)?/g, 'N')}` });
       continue;
     }
     const g = GROOVY.exec(line);
     if (g) {
       compilerErrorsSeen = true;
-      push({ kind: 'compile', file: g[1], line: +g[2], column: g[4] ? +g[4] : 1, message: g[3].trim(),
+      found.push({ kind: 'compile', file: g[1], line: +g[2], column: g[4] ? +g[4] : 1, message: g[3].trim(),
         cls: classifyCompile(g[3].trim(), {}) });
       continue;
     }
-    for (const r of resolutionProblems(line)) push(r);
+    found.push(...resolutionProblems(line));
+  }
+  /** @type {BuildError[]} */
+  const out = [];
+  const seen = new Set();
+  for (const f of found) {
+    const e = 'compiled' in f ? compileError(f.compiled) : f;
+    const key = `${e.kind}|${e.file ?? ''}|${e.line ?? ''}|${e.column ?? ''}|${e.cls}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
   }
   // A goal failure only adds information when no compiler message explains it.
   return out.filter((e) => !(e.kind === 'build' && ((e.compilation && compilerErrorsSeen) || (e.checks && checksSeen))))
     .map(({ compilation, checks, ...e }) => e);
+}
+
+/** A compiler error as the corpus counts it: its details by kind, its cause without what varies. */
+function compileError(p) {
+  const detail = {};
+  for (const d of p.details.slice(0, 7)) {
+    const m = DETAIL.exec(d);
+    if (!m) break;
+    if (!(m[1] in detail)) detail[m[1]] = m[2].trim();
+  }
+  // A forked javac (or plexus-compiler-eclipse) puts "error: " before the message.
+  const message = p.message.replace(/^error: /, '');
+  return { kind: 'compile', file: p.file, line: p.line, column: p.column, message, detail, cls: classifyCompile(message, detail) };
 }
 
 /** Strips generic parameters: "Map<String, List<X>>" -> "Map". */
