@@ -1,6 +1,9 @@
 // Reading a Maven build's output: why it failed, and the lines that say where. The example apps'
 // harness (scripts/test-apps.mjs) prints these under its table so a failing "after" build can be
-// read without opening the log.
+// read without opening the log. Compiler lines are read by the CLI's readers (src/verify/parse, built
+// into dist/ by npm run build, which the harness needs anyway for the CLI it runs).
+import { JavacParser } from '../../dist/src/verify/parse/javac.js';
+import { KotlincParser } from '../../dist/src/verify/parse/kotlinc.js';
 
 /** The first reason a build failed, from its log: timeout, pom, resolve, compile, tests or build. */
 export function failureKind(log, timedOut) {
@@ -12,9 +15,6 @@ export function failureKind(log, timedOut) {
   return 'build';
 }
 
-// javac through Maven: "[ERROR] /abs/File.java:[12,5] message"; kotlinc 1.6: "[ERROR] /abs/File.kt: (12, 5) message";
-// kotlinc 1.7+: "[ERROR] file:///abs/File.kt:12:5 message".
-const COMPILER = /^\[ERROR\] (?:file:\/\/)?(\/[^\s:]+\.(?:java|kt))(?::\[(\d+),(\d+)\]|: \((\d+), (\d+)\)|:(\d+):(\d+)) (.*)$/;
 const TEST = /^\[ERROR\]   (\S+?)[.:](\S+?)(?::(\d+))? (.*)$/;
 const RESOLVE = /^\[ERROR\] .*(Could not resolve dependencies|Could not find artifact|Non-resolvable|Could not transfer artifact|could not be resolved)/;
 // a POM Maven cannot read: "[ERROR] 'dependencies.dependency.version' for g:a:jar is missing. @ line 30, column 21"
@@ -35,13 +35,21 @@ export function failureLines(log, tree) {
     }
   };
   let inTests = false;
+  // javac through Maven: "[ERROR] /abs/File.java:[12,5] message"; kotlinc 1.6: "[ERROR] /abs/File.kt: (12, 5) message";
+  // kotlinc 1.7+: "[ERROR] file:///abs/File.kt:12:5 message"
+  const javac = new JavacParser();
+  const kotlinc = new KotlincParser();
   for (const raw of log.split('\n')) {
     const line = raw.replace(/\r$/, '');
-    const compiler = COMPILER.exec(line);
-    if (compiler) {
-      const [, file, l1, c1, l2, c2, l3, c3, message] = compiler;
-      const relative = tree && file.startsWith(tree + '/') ? file.slice(tree.length + 1) : file;
-      add(`${relative}:${l1 ?? l2 ?? l3}:${c1 ?? c2 ?? c3} ${message.trim()}`);
+    const javacBefore = javac.problems().length;
+    const kotlincBefore = kotlinc.problems().length;
+    javac.line(line);
+    kotlinc.line(line);
+    // a compiler prints absolute paths
+    const compiled = [...javac.problems().slice(javacBefore), ...kotlinc.problems().slice(kotlincBefore)].find((p) => p.file.startsWith('/'));
+    if (compiled) {
+      const relative = tree && compiled.file.startsWith(tree + '/') ? compiled.file.slice(tree.length + 1) : compiled.file;
+      add(`${relative}:${compiled.line}:${compiled.column} ${compiled.message}`);
       continue;
     }
     if (/^\[ERROR\] (Failures|Errors): ?$/.test(line)) {
