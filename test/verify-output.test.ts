@@ -75,6 +75,8 @@ w: file:///r/A.kt:1:1 Parameter 'x' is never used
 e: /r/B.kt: (12, 8): Unresolved reference: Foo
 [ERROR] /r/C.kt: (2, 30) Expecting ')'
 [ERROR] file:///r/D.kts:4:1 Unresolved reference: implementation
+[ERROR] e: /r/E.kt: (4, 15): Unresolved reference: jakarta
+[ERROR] e: file:///r/F.kt:7:2 Unresolved reference 'Bar'.
 e: java.lang.OutOfMemoryError: Java heap space`,
     );
     expect(problems.map((p) => p.kind === 'compile' && [p.file, p.line, p.column, p.message])).toEqual([
@@ -82,6 +84,8 @@ e: java.lang.OutOfMemoryError: Java heap space`,
       ['/r/B.kt', 12, 8, 'Unresolved reference: Foo'],
       ['/r/C.kt', 2, 30, "Expecting ')'"],
       ['/r/D.kts', 4, 1, 'Unresolved reference: implementation'],
+      ['/r/E.kt', 4, 15, 'Unresolved reference: jakarta'],
+      ['/r/F.kt', 7, 2, "Unresolved reference 'Bar'."],
     ]);
   });
 });

@@ -44,7 +44,7 @@ export function parseMavenLog(log) {
     const javacBefore = javac.problems().length;
     const kotlincBefore = kotlinc.problems().length;
     javac.line(line);
-    kotlinc.line(line.startsWith('[ERROR] e: ') ? line.slice('[ERROR] '.length) : line);
+    kotlinc.line(line);
     const added = [...javac.problems().slice(javacBefore), ...kotlinc.problems().slice(kotlincBefore)];
     // a compiler prints absolute paths: a relative one is a checker's line in javac's layout
     const compiled = added.find((p) => p.file.startsWith('/'));

@@ -2,7 +2,8 @@
 //   e: file:///p/A.kt:12:8 Unresolved reference 'Foo'.      (Kotlin 1.8 and later)
 //   e: /p/A.kt: (12, 8): Unresolved reference: Foo           (up to Kotlin 1.7)
 // and, under Maven's kotlin-maven-plugin, the same after `[ERROR] ` instead of `e: `
-// (`[ERROR] /p/A.kt: (12, 8) Unresolved reference: Foo`). Warnings (`w:`) are not read.
+// (`[ERROR] /p/A.kt: (12, 8) Unresolved reference: Foo`), or after both (`[ERROR] e: /p/A.kt: ...`,
+// as recent plugins print it). Warnings (`w:`) are not read.
 import { decodeFileUri, withoutMavenLevel, type BuildProblem, type CompileProblem, type OutputParser } from './problems.js';
 
 const ERROR = /^(file:\S+?\.kts?|.+?\.kts?)(?::(\d+):(\d+)|: \((\d+), ?(\d+)\):?) (.*)$/;
@@ -13,7 +14,7 @@ export class KotlincParser implements OutputParser {
   line(text: string): void {
     const { level, rest } = withoutMavenLevel(text);
     let body: string;
-    if (level === 'ERROR') body = rest;
+    if (level === 'ERROR') body = rest.startsWith('e: ') ? rest.slice(3) : rest;
     else if (!level && text.startsWith('e: ')) body = text.slice(3);
     else return;
     const m = ERROR.exec(body);
