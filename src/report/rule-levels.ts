@@ -147,7 +147,7 @@ export const LEVELS: Record<string, Levels> = {
   'verify/build-file': { error: 'the build (--verify) refused this build file' },
   'verify/build-failed': { error: 'the build (--verify) failed for a reason not recognised' },
   'verify/timeout': { error: 'the build (--verify) did not finish in time: the migration is not proven' },
-  'observability/tags-provider': { warning: 'deprecated in 3.0 for removal in 3.2; bridged for now' },
+  'observability/tags-provider': { error: 'a target of 3.2 or later, which removed it: the code does not compile', warning: 'deprecated in 3.0 for removal in 3.2; bridged for now' },
   'observability/new-span': { warning: 'Sleuth\'s span annotations: nothing processes them on Boot 3.0 (build/sleuth-tracing reports the dependency)' },
   'observability/trace-id-pattern': { warning: 'log lines lose their trace ids' },
 };

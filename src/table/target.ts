@@ -7,7 +7,8 @@
 //   build:      the target release with the versions its BOM manages (version properties,
 //               imported BOMs, Kotlin, the dependency-management plugin), its Spring Cloud train,
 //               its lowest Gradle, coordinates that moved;
-//   code:       the types the minors removed, reported where code names them.
+//   code:       the types the minors removed, reported where code names them (the tags providers
+//               3.2 removed by their own pass, as errors).
 // A step row whose `since` is after the target (a 3.2.8 deprecation for a 3.2.5 target) is left out.
 import type { MigrationTable } from './types.js';
 import { TableError } from './load.js';
@@ -119,7 +120,18 @@ function compose(table: MigrationTable, t: TargetsSection, release: string): Mig
         followUps: [...table.code.followUps.filter((f) => !removed.has(f.type)), ...steps.flatMap((s) => s.followUps.filter(follows))],
       }
     : table.code;
-  return { ...table, to: minorOf(release), properties, build, ...(code ? { code } : {}) };
+  // a tags provider a step removed (3.2) no longer compiles: its pass reports it as an error on that target
+  const removedIn = new Map(steps.flatMap((s) => s.types.filter((x) => x.kind === 'removed').map((x) => [x.fqcn, s.minor] as const)));
+  const libraries = table.libraries
+    ? {
+        ...table.libraries,
+        observability: {
+          ...table.libraries.observability,
+          tagsProviders: table.libraries.observability.tagsProviders.map((r) => (removedIn.has(r.type) ? { ...r, removedIn: removedIn.get(r.type)! } : r)),
+        },
+      }
+    : table.libraries;
+  return { ...table, to: minorOf(release), properties, build, ...(code ? { code } : {}), ...(libraries ? { libraries } : {}) };
 }
 
 function composeBuild(b: BuildSection, t: TargetsSection, steps: TargetStep[], release: string): BuildSection {

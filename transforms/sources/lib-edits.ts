@@ -17,6 +17,8 @@ export interface LibContext {
   project: ProjectView;
   /** The file's path in the repository (forward slashes). */
   path?: string;
+  /** The Spring Boot line the run migrates to (`3.0`, `3.5`). */
+  target?: string;
   /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */

@@ -80,7 +80,7 @@ export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLa
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
-  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path, deprecationFails: () => compilesWithWerror(ctx.project, file.path) };
+  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path, target: ctx.table.to, deprecationFails: () => compilesWithWerror(ctx.project, file.path) };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;

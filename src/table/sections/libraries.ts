@@ -296,6 +296,8 @@ export interface TagsProviderRow {
   /** How the old method's arguments are read from the context. */
   reads: string;
   source: string;
+  /** Set in a target's view: the minor that removed the type (3.2), where code naming it no longer compiles. */
+  removedIn?: string;
 }
 
 /** A Sleuth annotation and what Boot 3.0's Micrometer Tracing line offers in its place. */

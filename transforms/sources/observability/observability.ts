@@ -1,7 +1,8 @@
 // Observability in sources, reported and never rewritten:
 // - Boot 2's metrics tags providers and contributors (WebMvcTagsProvider, WebFluxTagsContributor,
 //   RestTemplateExchangeTagsProvider, ...) are deprecated in 3.0 for removal in 3.2. Boot 3.0
-//   still adapts such a bean, so the code compiles and runs; the replacement is an observation
+//   still adapts such a bean, so the code compiles and runs (a warning); on a 3.2+ target it
+//   does not compile (an error); the replacement is an observation
 //   convention whose method takes one context object instead of the request, response, handler
 //   and exception. The body that computes the tags has to be re-read against that context (the
 //   MVC handler is not in it, getLongRequestTags has no counterpart), so each implementation,
@@ -58,12 +59,14 @@ function conventionText(ctx: LibContext, row: TagsProviderRow, use: Use, name: s
       ? `@Override public KeyValues getLowCardinalityKeyValues(${context} context) { return super.getLowCardinalityKeyValues(context).and("<tag>", <value>); }`
       : `override fun getLowCardinalityKeyValues(context: ${context}): KeyValues = super.getLowCardinalityKeyValues(context).and("<tag>", <value>)`;
   const whole = /Provider$/.test(old) && !old.startsWith('Default') ? ` (or implement ${simpleOf(row.convention)} to replace every key value, as a whole provider did)` : '';
-  const deprecated = `${old} is deprecated in Boot 3.0 for removal in 3.2 (3.0 still adapts such a bean)`;
+  const deprecated = row.removedIn
+    ? `${old} was removed in Spring Boot ${row.removedIn}: this code does not compile on Spring Boot ${ctx.target ?? row.removedIn}`
+    : `${old} is deprecated in Boot 3.0 for removal in 3.2 (3.0 still adapts such a bean)`;
   const what =
     use === 'class' ? `${name} is a ${old}: ${deprecated}; make ${name} extend` : use === 'anonymous' ? `This anonymous ${old}: ${deprecated}; write a class extending` : `${deprecated}; in place of this bean write a class extending`;
   return (
     `${what} ${base} (${row.base})${whole}, overriding ${method} (io.micrometer.common.KeyValues): ${row.reads}. ` +
-    `Declare it as a @Bean of type ${simpleOf(row.convention)} (${row.convention}): Boot 3.0 then uses it in place of the default convention (a customised metric name goes to the constructor)`
+    `Declare it as a @Bean of type ${simpleOf(row.convention)} (${row.convention}): Boot ${row.removedIn ? '' : '3.0 '}then uses it in place of the default convention (a customised metric name goes to the constructor)`
   );
 }
 
@@ -88,7 +91,9 @@ function tagsProviders(ctx: LibContext, out: LibResult): void {
     const line = `${row.type}@${lineOf(model.text, t.start)}`;
     if (lines.has(line)) continue;
     lines.add(line);
-    out.findings.push({ rule: OBSERVABILITY_RULES.tagsProvider, severity: 'warning', offset: t.start, message: conventionText(ctx, row, use, name), docs: row.source.split(' ; ')[0] });
+    // removed on the target (3.2+), the bean's type is gone: an error, since the tag set of the
+    // convention differs (error, exception) and getLongRequestTags has no counterpart, no rewrite is the same
+    out.findings.push({ rule: OBSERVABILITY_RULES.tagsProvider, severity: row.removedIn ? 'error' : 'warning', offset: t.start, message: conventionText(ctx, row, use, name), docs: row.source.split(' ; ')[0] });
   }
 }
 
