@@ -16,7 +16,11 @@ import { compareVersions } from './facts.js';
 import { argString, COORDINATE, findAssignment, pluginIdBefore, variableAt } from './gradle-run.js';
 import { chain, projectPom, resolveValue, type PomModel } from './pom-model.js';
 
-/** The Boot line of a build: 2.x (to migrate), 3.0.x (the line this tool migrates to), later. */
+/**
+ * The Boot line of a build: 2.x (to migrate), the target's line (3.0.x by default, 3.5.x for
+ * --boot-version 3.5: past the 2.x step, finished with the rest), another 3.x line (left alone:
+ * the run raises no 3.x version, so a 3.2 build moved to 3.5's keys would not match its Boot).
+ */
 export type BootLine = 'boot2' | 'boot3' | 'later';
 
 export interface BootVersion {
@@ -26,16 +30,26 @@ export interface BootVersion {
 
 type Boot = BuildSection['boot'];
 
-export function lineOf(version: string): BootLine | undefined {
-  if (compareVersions(version, '1') === undefined) return undefined; // a variable left unresolved, a range
-  if (compareVersions(version, '3.0.0') === -1) return 'boot2';
-  return compareVersions(version, '3.1.0') === -1 ? 'boot3' : 'later';
+/** The line the run migrates to (`3.0`, `3.5`): the newest release the table's view lists. */
+export function targetLine(boot: Pick<Boot, 'releases'>): string {
+  const newest = boot.releases.map((r) => r.version).reduce((a, b) => (compareVersions(b, a) === 1 ? b : a), '3.0.0');
+  return newest.split('.').slice(0, 2).join('.');
 }
 
-const known = (version: string | undefined): BootVersion | undefined => {
-  const line = version === undefined ? undefined : lineOf(version.trim());
-  return line && version ? { version: version.trim(), line } : undefined;
-};
+/** `target`: the line the run migrates to (3.0 when unsaid). */
+export function lineOf(version: string, target = '3.0'): BootLine | undefined {
+  if (compareVersions(version, '1') === undefined) return undefined; // a variable left unresolved, a range
+  if (compareVersions(version, '3.0.0') === -1) return 'boot2';
+  const [major, minor] = target.split('.').map(Number);
+  return compareVersions(version, `${major}.${minor}.0`) !== -1 && compareVersions(version, `${major}.${minor! + 1}.0`) === -1 ? 'boot3' : 'later';
+}
+
+const knownOn =
+  (target: string) =>
+  (version: string | undefined): BootVersion | undefined => {
+    const line = version === undefined ? undefined : lineOf(version.trim(), target);
+    return line && version ? { version: version.trim(), line } : undefined;
+  };
 
 // ---- Maven ----------------------------------------------------------------------------------
 
@@ -66,6 +80,7 @@ export function pomBootVersion(project: ProjectView, pomPath: string, boot: Boot
   const model = projectPom(project, pomPath);
   if (!model) return { mentions: false };
   const models = chain(project, model);
+  const known = knownOn(targetLine(boot));
   for (let i = 0; i < models.length; i++) {
     const v = pomOwnVersion(models[i]!, models, boot);
     const found = known(v);
@@ -170,6 +185,7 @@ export interface GradleBootFacts {
  */
 export function gradleBootFacts(project: ProjectView, boot: Boot, tokensOf: (f: ProjectFile) => BuildToken[] | undefined): GradleBootFacts {
   const settingsDirs = project.files.filter((f) => /(^|\/)settings\.gradle(\.kts)?$/.test(f.path) && !/(^|\/)buildSrc\//.test(f.path)).map((f) => dirOf(f.path));
+  const known = knownOn(targetLine(boot));
   const buildRoot = (dir: string) => settingsDirs.filter((d) => d === '' || dir === d || dir.startsWith(d + '/')).sort((a, b) => b.length - a.length)[0] ?? '';
   const ownOf = (f: ProjectFile, tokens: BuildToken[]) => known(scriptBootVersion(tokens, f.text ?? '', boot, gradleProperties(project, dirOf(f.path))));
   const cache = new Map<string, BootVersion | undefined>();

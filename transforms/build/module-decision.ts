@@ -7,7 +7,8 @@
 // - a module whose build file cannot be read: its Boot and Java versions cannot be raised, so its
 //   sources are not moved to jakarta either (they would not compile against the Boot 2 build);
 //   an error finding says why;
-// - a module already past the 3.0 line (3.1 and later): nothing of the 2.x to 3.0 step applies;
+// - a module on a 3.x line other than the target's (3.1 and later for the default 3.0): the run
+//   raises no 3.x version, so nothing of it applies;
 // - the whole repository when no build in it resolves Spring Boot (a Java EE project's javax is
 //   not this tool's business).
 //
@@ -18,7 +19,7 @@ import path from 'node:path/posix';
 import type { LeftAlone, ModuleDecision, ModuleLine, PassContext, ProjectFile, ProjectView } from '../../src/engine/types.js';
 import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
-import { gradleBootFacts, lineOf, pomBootVersion, type BootVersion } from './boot-line.js';
+import { gradleBootFacts, lineOf, pomBootVersion, targetLine, type BootVersion } from './boot-line.js';
 import { BOOT_MENTION, buildTokens, nonBootModules, unreadableBuild } from './modules.js';
 import { chain, projectPom, resolveValue } from './pom-model.js';
 import type { BootParent } from '../../src/table/sections/build.js';
@@ -73,13 +74,13 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
       evidence.push({ dir, build: f.path, found: own ?? build, mentions, ...(own ? {} : { where: 'its Gradle build' }) });
     }
   }
-  leftAlone.push(...externalParents(project, evidence, ctx.table.build?.bootParents ?? []));
+  leftAlone.push(...externalParents(project, evidence, ctx.table.build?.bootParents ?? [], targetLine(boot)));
   leftAlone.push(...externalBoms(project, evidence, boot).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
   inheritFromAggregators(project, evidence);
   const modules = linesOf(evidence, leftAlone, gradle, () => partial || mentionsBoot(project), project.files.length > 0);
   for (const m of modules) {
     if (m.line !== 'later' || leftAlone.some((o) => o.dir === m.dir)) continue;
-    leftAlone.push({ dir: m.dir, path: m.build ?? '.', rule: 'build/already-boot3', message: `${m.dir || '.'} is already on Spring Boot ${m.version} (${m.why}), past the 3.0 line this tool migrates to: left as it is` });
+    leftAlone.push({ dir: m.dir, path: m.build ?? '.', rule: 'build/already-boot3', message: `${m.dir || '.'} is already on Spring Boot ${m.version} (${m.why}), not the ${targetLine(boot)} line this run migrates to: left as it is (the run moves Spring Boot 2 builds; raise a 3.x build's Spring Boot by hand)` });
   }
   if (modules.length && modules.every((m) => m.line === 'none' || m.line === 'later')) {
     // nothing to migrate anywhere: the verdict says so once, not one finding per module
@@ -99,7 +100,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
  * to jakarta they would not compile against a Boot 2 build), and one error at the parent's line
  * says what to raise it to. Members inheriting it through the repository's own poms follow quietly.
  */
-function externalParents(project: ProjectView, evidence: Evidence[], parents: BootParent[]): LeftAlone[] {
+function externalParents(project: ProjectView, evidence: Evidence[], parents: BootParent[], target: string): LeftAlone[] {
   const out: LeftAlone[] = [];
   const tops = new Map<string, string>(); // a pom -> the top of its in-repository chain
   for (const e of evidence) {
@@ -113,14 +114,14 @@ function externalParents(project: ProjectView, evidence: Evidence[], parents: Bo
     const known = p && parents.find((k) => k.groupId === p.groupId && k.artifactId === p.artifactId);
     const version = known && p.version ? textValue(top.text, p.version) : undefined;
     const release = version && known!.releases.find((r) => r.version === version);
-    const line = release ? lineOf(release.boot) : undefined;
+    const line = release ? lineOf(release.boot, target) : undefined;
     if (!release || !line) continue;
     e.found = { version: release.boot, line };
     e.mentions = true;
     e.where = `parent ${p!.groupId}:${p!.artifactId}:${version} of ${top.path}`;
     if (line !== 'boot2') continue;
-    const target = known!.releases.filter((r) => lineOf(r.boot) === 'boot3').at(-1);
-    const to = target ? `raise it to ${target.version} (Spring Boot ${target.boot}) together with the sources that release line expects, then run again` : `no release of ${p!.artifactId} carries Spring Boot 3.0: replace it with a parent on Spring Boot 3.0`;
+    const raiseTo = known!.releases.filter((r) => lineOf(r.boot, target) === 'boot3').at(-1);
+    const to = raiseTo ? `raise it to ${raiseTo.version} (Spring Boot ${raiseTo.boot}) together with the sources that release line expects, then run again` : `no release of ${p!.artifactId} carries Spring Boot ${target}: replace it with a parent on Spring Boot ${target}`;
     out.push({
       dir: e.dir,
       path: top.path,
@@ -186,7 +187,7 @@ function externalBoms(project: ProjectView, evidence: Evidence[], boot: NonNulla
       rule: EXTERNAL_BOM_RULE,
       severity: 'error',
       quiet: out.some((o) => o.path === at.model.path && o.offset === at.dep.el.start),
-      message: `the Spring Boot dependencies of ${e.dir || 'the root module'} carry no version and neither Spring Boot's parent nor its BOM is in the build: they come from ${imports.map((i) => i.coordinate).join(', ')}, imported from outside the repository, which this run cannot raise: the module is left as it is, sources included (moved to jakarta they would not compile on Spring Boot 2); raise that BOM to its release on Spring Boot 3.0, then run again`,
+      message: `the Spring Boot dependencies of ${e.dir || 'the root module'} carry no version and neither Spring Boot's parent nor its BOM is in the build: they come from ${imports.map((i) => i.coordinate).join(', ')}, imported from outside the repository, which this run cannot raise: the module is left as it is, sources included (moved to jakarta they would not compile on Spring Boot 2); raise that BOM to its release on Spring Boot ${targetLine(boot)}, then run again`,
     });
   }
   return out;
