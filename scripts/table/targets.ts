@@ -148,16 +148,19 @@ function cloudLeftRows(train: string, minor: string, left: { coordinate: string;
   });
 }
 
-function cloudTrain(trains: TrainsFile, minor: string): CloudTrain {
+function cloudTrain(trains: TrainsFile, minor: string, served?: ServedFile['cloud']): CloudTrain {
   // the newest train whose first release was built for this line or an earlier one
   const t = [...trains.trains].filter((x) => compare(x.bootLines[0], minor) <= 0).sort((a, b) => compare(b.bootLines[0], a.bootLines[0]))[0];
   if (!t) throw new Error(`spring-cloud-trains-3x.json: no train for Spring Boot ${minor}`);
+  // which starters of each release Central serves (served-3x.json): the run picks the release
+  const releases = served?.find((x) => x.train === t.train)?.releases;
   return {
     train: t.train,
     latest: t.latest,
     boot: t.bootLines[0] === t.bootLines[1] ? t.bootLines[0] : `${t.bootLines[0]}-${t.bootLines[1]}`,
     modules: t.modules.filter((m): m is { module: string; version: string } => m.version !== null),
-    source: `spring-cloud-trains-3x.json trains[${t.train}] (its first release built against spring-boot-dependencies ${t.firstBuiltAgainstBoot}, ${t.latest} against ${t.builtAgainstBoot})`,
+    ...(releases ? { served: releases } : {}),
+    source: `spring-cloud-trains-3x.json trains[${t.train}] (its first release built against spring-boot-dependencies ${t.firstBuiltAgainstBoot}, ${t.latest} against ${t.builtAgainstBoot})${releases ? `; the starters each release serves: ${SERVED}` : ''}`,
   };
 }
 
@@ -228,7 +231,7 @@ export function buildTargets(data: DataDir, boot3x: DataDir = openDataDir(BOOT3X
       coordinates,
       ...typeChanges(apis, m.minor),
       renames: renamesOf(m.minor, apis.steps.find((s) => s.minor === m.minor)!.deprecated),
-      cloud: cloudTrain(trains, m.minor),
+      cloud: cloudTrain(trains, m.minor, served.cloud),
       gradle: g.gradle
         ? { minimumVersion: g.gradle, source: `gradle-3x.json minimums[${m.minor}] (spring-boot-gradle-plugin ${g.boot} SpringBootPlugin)` }
         : { minimumVersion: documented!.minimumVersion, minimum8: documented!.minimum8, source: `${documented!.source} (the ${g.boot} Gradle plugin checks no version: gradle-3x.json)` },

@@ -251,6 +251,7 @@ function cloudFor(c: SpringCloudSection, t: TargetsSection, last: TargetStep): S
     latest: train.latest,
     olderTrains: [...c.olderTrains, ...older],
     modules: train.modules,
+    ...(train.served ? { served: train.served } : {}),
     withoutRelease: [...c.withoutRelease, ...dropped.filter((d) => !c.withoutRelease.some((w) => w.module === d.module))],
     source: train.source,
   };

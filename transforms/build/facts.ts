@@ -3,9 +3,9 @@
 import { tableIndex } from '../../src/table/load.js';
 import { resolveTarget } from '../../src/table/target.js';
 import type { MigrationTable } from '../../src/table/types.js';
-import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
+import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, SpringCloudSection, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
-import { OptionError, type PassContext } from '../../src/engine/types.js';
+import { OptionError, type PassContext, type ProjectView } from '../../src/engine/types.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -74,10 +74,35 @@ export function targetRelease(table: MigrationTable, option: unknown): BootRelea
   return release;
 }
 
+/** The artifactIds of Spring Cloud the repository's build files name (`spring-cloud-starter-config`). */
+function cloudArtifactsNamed(project: ProjectView | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const f of project?.ofKind('pom', 'gradle', 'gradle-kts', 'version-catalog') ?? []) for (const m of (f.text ?? '').matchAll(/\bspring-cloud-[a-z0-9]+(?:-[a-z0-9]+)*/g)) out.add(m[0]);
+  return out;
+}
+
+/**
+ * The train's release a run writes: where the table knows which starters each release Maven
+ * Central serves (a later target's train), the newest release serving every Spring Cloud artifact
+ * the repository names, with that release's module versions; when none does, the latest, with the
+ * artifacts it lacks (build/spring-cloud-module reports them: no version is written that resolves).
+ */
+export function servedCloud(c: SpringCloudSection, named: Set<string>): SpringCloudSection {
+  if (!c.served?.length) return c;
+  const artifact = (coordinate: string) => coordinate.split(':')[1]!;
+  const ok = c.served.find((r) => !r.missing.some((m) => named.has(artifact(m))));
+  if (ok) return { ...c, latest: ok.release, modules: ok.modules };
+  const latest = c.served.find((r) => r.release === c.latest) ?? c.served[0]!;
+  return { ...c, unserved: latest.missing.map(artifact).filter((a) => named.has(a)) };
+}
+
 export function buildFacts(ctx: PassContext): BuildFacts {
   const target = targetRelease(ctx.table, ctx.options.bootVersion);
-  return tableIndex(ctx.table, `build-facts:${target.version}`, (table) => {
-    const s = section(table);
+  const base = section(ctx.table);
+  const cloudSection = base.springCloud.served ? servedCloud(base.springCloud, cloudArtifactsNamed(ctx.project)) : base.springCloud;
+  const cloudKey = cloudSection === base.springCloud ? '' : `:${cloudSection.latest}:${cloudSection.unserved?.join(',') ?? ''}`;
+  return tableIndex(ctx.table, `build-facts:${target.version}${cloudKey}`, (table) => {
+    const s = cloudSection === base.springCloud ? section(table) : { ...section(table), springCloud: cloudSection };
     const byFrom = new Map<string, CoordinateRow>();
     const byGroup = new Map<string, CoordinateRow>();
     for (const row of s.coordinates) {

@@ -7,7 +7,9 @@
 // property/variable whose only readers are imports of that BOM), in their own words (below).
 //
 // build/spring-cloud-module: an artifact of a module with no release in the train (Sleuth, Cloud
-// Foundry, CLI) that no coordinate row replaces is reported with the data's note.
+// Foundry, CLI) that no coordinate row replaces is reported with the data's note; on a later
+// target, one that no release of the train serves with the repository's other Spring Cloud
+// artifacts is reported too (facts.ts servedCloud).
 import type { SpringCloudSection } from '../../src/table/sections/build.js';
 import { bootLine, isLower, type BomTarget, type BuildFacts } from './facts.js';
 
@@ -76,6 +78,8 @@ export function trainKept(facts: BuildFacts, from: string, via: string, why: str
 export function cloudModuleMessage(facts: BuildFacts, groupId: string, artifactId: string): string | undefined {
   const c = facts.section.springCloud;
   if (groupId !== c.groupId) return undefined;
+  if (c.unserved?.includes(artifactId))
+    return `${groupId}:${artifactId} of Spring Cloud ${c.latest} (the ${c.train} train ${bootLine(facts)} needs) is not served by Maven Central, and no ${c.train} release serves it together with the repository's other Spring Cloud artifacts (${c.unserved.join(', ')}): the build would not resolve; pick a ${c.train} release that serves what you use, or replace it before the upgrade`;
   for (const m of c.withoutRelease) {
     const name = m.module.replace(/^spring-cloud-/, '');
     if (artifactId === m.module || artifactId.startsWith(`${m.module}-`) || artifactId === `spring-cloud-starter-${name}` || artifactId.startsWith(`spring-cloud-starter-${name}-`)) {

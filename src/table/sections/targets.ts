@@ -13,7 +13,19 @@ export interface CloudTrain {
   /** The Boot minor the train's build was made against (its spring-cloud-build-dependencies parent). */
   boot: string;
   modules: { module: string; version: string }[];
+  /**
+   * The train's releases newest first, each with its module versions and the starters
+   * (groupId:artifactId:version) Maven Central does not serve: a run writes the newest release
+   * serving every Spring Cloud artifact the repository names.
+   */
+  served?: ServedCloudRelease[];
   source: string;
+}
+
+export interface ServedCloudRelease {
+  release: string;
+  modules: { module: string; version: string }[];
+  missing: string[];
 }
 
 /** Where a database's Flyway support lives at the Flyway version a minor manages. */
