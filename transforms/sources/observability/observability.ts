@@ -91,8 +91,8 @@ function tagsProviders(ctx: LibContext, out: LibResult): void {
     const line = `${row.type}@${lineOf(model.text, t.start)}`;
     if (lines.has(line)) continue;
     lines.add(line);
-    // removed on the target (3.2+), the bean's type is gone: an error, since the tag set of the
-    // convention differs (error, exception) and getLongRequestTags has no counterpart, no rewrite is the same
+    // removed on the target (3.2+), the bean's type is gone: an error; since an observation's metric
+    // tags are not Boot 2's and getLongRequestTags has no counterpart, no rewrite is the same
     out.findings.push({ rule: OBSERVABILITY_RULES.tagsProvider, severity: row.removedIn ? 'error' : 'warning', offset: t.start, message: conventionText(ctx, row, use, name), docs: row.source.split(' ; ')[0] });
   }
 }
