@@ -10,7 +10,7 @@
 // as the engine's Edit offsets. (Columns in `startPosition` are UTF-16 units too.) test/tree-
 // sitter.test.ts pins this with non-ASCII and astral characters before a node.
 //
-// Usage: `await loadGrammar('java')` once, then `parse` or `withTree` synchronously. A pass may
+// Usage: `await loadGrammar('java')` once, then `parse`, `withTree` or `SharedTrees` synchronously. A pass may
 // also just call `parse`: before the grammar is loaded it throws NotReady, and the engine loads
 // it and runs the pass again, so a repository whose files never need a tree never loads one. Trees live in WASM memory: `withTree` frees them; whoever calls
 // `parse` must call `tree.delete()`.
@@ -94,6 +94,40 @@ export function withTree<T>(lang: GrammarLang, text: string, fn: (tree: Tree) =>
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * The trees of one text, parsed on first use and shared by every reader of that text (the Java
+ * pass's shapes, annotations and library modules each used to parse the same file again). A
+ * reader handing another text — one it edited — gets a tree of its own through withTree, never
+ * a tree of the text it replaced. The owner calls `dispose` once every reader is done; readers
+ * must not keep nodes past it.
+ */
+export class SharedTrees {
+  private readonly trees = new Map<GrammarLang, Tree>();
+
+  constructor(readonly text: string) {}
+
+  /** fn with the tree of `text`: the shared one when it is this holder's text, else one freed after fn. */
+  with<T>(lang: GrammarLang, text: string, fn: (tree: Tree) => T): T {
+    if (text !== this.text) return withTree(lang, text, fn);
+    let tree = this.trees.get(lang);
+    if (!tree) {
+      tree = parse(lang, text);
+      this.trees.set(lang, tree);
+    }
+    return fn(tree);
+  }
+
+  dispose(): void {
+    for (const tree of this.trees.values()) tree.delete();
+    this.trees.clear();
+  }
+}
+
+/** withTree through a holder of shared trees when the caller has one. */
+export function withSharedTree<T>(shared: SharedTrees | undefined, lang: GrammarLang, text: string, fn: (tree: Tree) => T): T {
+  return shared ? shared.with(lang, text, fn) : withTree(lang, text, fn);
 }
 
 /**

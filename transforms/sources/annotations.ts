@@ -3,7 +3,7 @@
 // finding). Which class an annotation sits on and how many constructors it has comes from
 // tree-sitter; the imports left unused are removed by line.
 import type { Edit, FindingInput } from '../../src/engine/types.js';
-import { type GrammarLang, type Node, nodesOfType, withTree } from '../../src/formats/tree-sitter.js';
+import { type GrammarLang, type Node, type SharedTrees, nodesOfType, withSharedTree } from '../../src/formats/tree-sitter.js';
 import { type CodeIndex, type FileModel, type ImportDecl, RULE, chainText } from './model.js';
 
 export interface AnnotationResult {
@@ -198,9 +198,9 @@ export function needsAnnotations(idx: CodeIndex, model: FileModel): boolean {
   return model.chains.some((c) => !model.declChains.has(c.first) && names.has(c.tokens[c.tokens.length - 1]!.value));
 }
 
-export function rewriteAnnotations(idx: CodeIndex, model: FileModel, lang: GrammarLang, eol: string): AnnotationResult {
+export function rewriteAnnotations(idx: CodeIndex, model: FileModel, lang: GrammarLang, eol: string, trees?: SharedTrees): AnnotationResult {
   const ctx: Ctx = { idx, model, lang, eol, edits: [], findings: [] };
-  withTree(lang, model.text, (tree) => {
+  withSharedTree(trees, lang, model.text, (tree) => {
     constructorBinding(ctx, tree.rootNode);
     removeAnnotations(ctx, tree.rootNode);
   });

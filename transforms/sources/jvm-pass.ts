@@ -5,9 +5,10 @@
 import { ParseError, type Edit, type FilePass, type FindingInput, type PassContext, type PassResult, type SourceFile } from '../../src/engine/types.js';
 import { detectEol } from '../../src/engine/text.js';
 import { isIdentPart, ScanError, scanJvm, type JvmLang } from '../../src/formats/jvm-tokens.js';
+import { SharedTrees } from '../../src/formats/tree-sitter.js';
 import { needsAnnotations, rewriteAnnotations } from './annotations.js';
 import { followUps } from './follow-ups.js';
-import { RULE, buildModel, codeIndex, type CodeIndex } from './model.js';
+import { RULE, buildModel, codeIndex, type CodeIndex, type FileModel } from './model.js';
 import { rewriteNames } from './names.js';
 import { analyseShapes, needsShapes } from './shapes.js';
 import { LOST_SUPERTYPE_RULE, needsLostSupertypes, restoreLostSupertypes } from './lost-supertypes.js';
@@ -42,7 +43,6 @@ const JVM_RULES = [
 
 
 export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameters<FilePass['run']>[1], passId = `sources/${lang}`): PassResult {
-  const idx = codeIndex(ctx.table);
   let tokens;
   try {
     tokens = scanJvm(file.text, lang);
@@ -51,11 +51,22 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
     throw e;
   }
   const model = buildModel(file.text, tokens);
+  // One syntax tree per file, parsed by the first rule that needs it, freed when all are done.
+  const trees = new SharedTrees(file.text);
+  try {
+    return migrateModel(file, model, lang, ctx, passId, trees);
+  } finally {
+    trees.dispose();
+  }
+}
+
+function migrateModel(file: SourceFile, model: FileModel, lang: JvmLang, ctx: PassContext, passId: string, trees: SharedTrees): PassResult {
+  const idx = codeIndex(ctx.table);
   const eol = detectEol(file.text);
   const edits: Edit[] = [];
   const findings: FindingInput[] = [];
   // Shapes first: they decide which renames are safe in this file.
-  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang) : undefined;
+  const shapes = needsShapes(idx, model) ? analyseShapes(idx, model, lang, trees) : undefined;
   if (shapes) {
     appendAll(edits, shapes.edits);
     appendAll(findings, shapes.findings);
@@ -64,20 +75,20 @@ export function migrateJvmSource(file: SourceFile, lang: JvmLang, ctx: Parameter
   appendAll(edits, names.edits);
   appendAll(findings, names.findings);
   if (needsAnnotations(idx, model)) {
-    const ann = rewriteAnnotations(idx, model, lang, eol);
+    const ann = rewriteAnnotations(idx, model, lang, eol, trees);
     appendAll(edits, ann.edits);
     appendAll(findings, ann.findings);
   }
   const lost = ctx.table.code?.lostSupertypes ?? [];
   if (needsLostSupertypes(lost, model)) {
-    const restored = restoreLostSupertypes(lost, model, lang, eol);
+    const restored = restoreLostSupertypes(lost, model, lang, eol, trees);
     appendAll(edits, restored.edits);
     appendAll(findings, restored.findings);
   }
   const keys = rewritePropertyKeys(ctx.table, model);
   appendAll(edits, keys.edits);
   appendAll(findings, keys.findings);
-  const libs = migrateLibraries(file, model, lang, eol, ctx, passId);
+  const libs = migrateLibraries(file, model, lang, eol, ctx, passId, trees);
   appendAll(edits, libs.edits);
   appendAll(findings, libs.findings);
   appendAll(findings, followUps(idx, model, libs.owned));

@@ -4,6 +4,7 @@
 // one insertion per place, so two modules never insert at the same point (the engine would defer one).
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import { matchingBracket, type JvmLang, type Token } from '../../src/formats/jvm-tokens.js';
+import type { SharedTrees } from '../../src/formats/tree-sitter.js';
 import type { LibrariesSection } from '../../src/table/sections/libraries.js';
 import type { ProjectView } from '../../src/engine/types.js';
 import { removalEdit } from './annotations.js';
@@ -19,6 +20,8 @@ export interface LibContext {
   path?: string;
   /** The Spring Boot line the run migrates to (`3.0`, `3.5`). */
   target?: string;
+  /** The file's syntax trees, parsed once for every module that needs one (withSharedTree). */
+  trees?: SharedTrees;
   /** The build moves from springfox to springdoc in this run (springfox-switch.ts). */
   springfoxSwitch?: boolean;
   /** Why it does not, when the build names springfox. */

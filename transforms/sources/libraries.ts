@@ -8,6 +8,7 @@ import { escapeRegExp } from '../../src/engine/text.js';
 import { compilesWithWerror } from '../build/werror.js';
 import type { Edit, FindingInput, PassContext, SourceFile } from '../../src/engine/types.js';
 import type { JvmLang } from '../../src/formats/jvm-tokens.js';
+import type { SharedTrees } from '../../src/formats/tree-sitter.js';
 import { migrateBatch, BATCH_RULES } from './batch5/batch5.js';
 import { CHUNK_RULE, migrateChunk } from './batch5/chunk.js';
 import { migrateHibernate, HIBERNATE_RULES } from './hibernate6/hibernate6.js';
@@ -76,11 +77,11 @@ export interface LibraryResult {
   owned: Set<string>;
 }
 
-export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLang, eol: string, ctx: PassContext, passId: string): LibraryResult {
+export function migrateLibraries(file: SourceFile, model: FileModel, lang: JvmLang, eol: string, ctx: PassContext, passId: string, trees?: SharedTrees): LibraryResult {
   const libs = ctx.table.libraries;
   const out: LibraryResult = { edits: [], findings: [], owned: new Set() };
   if (!libs || !ANY_NEEDLE.test(file.text)) return out;
-  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path, target: ctx.table.to, deprecationFails: () => compilesWithWerror(ctx.project, file.path) };
+  const lib: LibContext = { model, lang, eol, libs, project: ctx.project, path: file.path, target: ctx.table.to, deprecationFails: () => compilesWithWerror(ctx.project, file.path), trees };
   if (/springfox|io\.swagger\.annotations/.test(file.text)) {
     const decision = decidedSpringfox(ctx);
     lib.springfoxSwitch = decision.on;

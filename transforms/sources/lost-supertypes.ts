@@ -5,7 +5,7 @@
 // arguments gives it back exactly what it inherited before, so the edit is always safe: on 2.x
 // the two lists were the same, and a list that already names the CRUD type is left as it is.
 import type { Edit, FindingInput } from '../../src/engine/types.js';
-import { withTree, type GrammarLang, type Node } from '../../src/formats/tree-sitter.js';
+import { withSharedTree, type GrammarLang, type Node, type SharedTrees } from '../../src/formats/tree-sitter.js';
 import type { LostSupertype } from '../../src/table/sections/sources.js';
 import { chainText, denotes, type FileModel } from './model.js';
 import { collectUses, type Use } from './shape-uses.js';
@@ -60,9 +60,9 @@ function naming(model: FileModel, row: LostSupertype, lang: GrammarLang, eol: st
   return { written: simple, importEdit: { start, end: start, text, rule: LOST_SUPERTYPE_RULE } };
 }
 
-export function restoreLostSupertypes(rows: readonly LostSupertype[], model: FileModel, lang: GrammarLang, eol: string): { edits: Edit[]; findings: FindingInput[] } {
-  // Nodes live in the tree's WASM memory, freed when withTree returns: all of it happens inside.
-  return withTree(lang, model.text, (tree) => restore(rows, model, lang, eol, collectUses(tree.rootNode, lang).filter((u) => u.kind === 'implements')));
+export function restoreLostSupertypes(rows: readonly LostSupertype[], model: FileModel, lang: GrammarLang, eol: string, trees?: SharedTrees): { edits: Edit[]; findings: FindingInput[] } {
+  // Nodes live in the tree's WASM memory, freed when the tree is: all of it happens inside.
+  return withSharedTree(trees, lang, model.text, (tree) => restore(rows, model, lang, eol, collectUses(tree.rootNode, lang).filter((u) => u.kind === 'implements')));
 }
 
 function restore(rows: readonly LostSupertype[], model: FileModel, lang: GrammarLang, eol: string, uses: Use[]): { edits: Edit[]; findings: FindingInput[] } {

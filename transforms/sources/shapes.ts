@@ -6,7 +6,7 @@
 // stops it, saying what to write instead.
 import type { Edit, FindingInput } from '../../src/engine/types.js';
 import type { GrammarLang, Node } from '../../src/formats/tree-sitter.js';
-import { walk, withTree } from '../../src/formats/tree-sitter.js';
+import { type SharedTrees, walk, withSharedTree } from '../../src/formats/tree-sitter.js';
 import type { TypeRename } from '../../src/table/sections/sources.js';
 import { type CodeIndex, type FileModel, RULE, chainText, denotes, vocabularyUsed } from './model.js';
 import { annotationUse } from './shape-annotations.js';
@@ -208,11 +208,11 @@ function otherShapes(ctx: Ctx, row: TypeRename, uses: Use[]): void {
 
 // ---- entry point ------------------------------------------------------------------------------
 
-export function analyseShapes(idx: CodeIndex, model: FileModel, lang: GrammarLang): ShapeResult {
+export function analyseShapes(idx: CodeIndex, model: FileModel, lang: GrammarLang, trees?: SharedTrees): ShapeResult {
   const ctx: Ctx = { model, lang, out: { edits: [], findings: [], blocked: new Set() } };
   const rows = candidateRows(idx, model).filter((r) => model.chains.some((c) => !c.afterDot && namesRow(model, c, r)));
   if (!rows.length) return ctx.out;
-  withTree(lang, model.text, (tree) => {
+  withSharedTree(trees, lang, model.text, (tree) => {
     const all = collectUses(tree.rootNode, lang);
     for (const row of rows) {
       const uses = all.filter((u) => denotes(model, u.name, row.from));

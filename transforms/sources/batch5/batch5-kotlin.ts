@@ -21,7 +21,7 @@
 // the factories of Batch 4 were lazy proxies). Everything else is reported at each use.
 import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
-import { type Node, withTree } from '../../../src/formats/tree-sitter.js';
+import { type Node, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import { removalEdit } from '../annotations.js';
 import { getCalls, transactionalEdits } from './batch5-kotlin-chain.js';
 import { type LibContext, type LibResult, emptyResult, importOf, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
@@ -120,7 +120,7 @@ function owners(ctx: LibContext): Owner[] {
     }
     if (found.params.length) out.push(found);
   };
-  withTree('kotlin', model.text, (tree) => {
+  withSharedTree(ctx.trees, 'kotlin', model.text, (tree) => {
     const visit = (n: Node) => {
       for (const c of named(n)) {
         if (c.type === 'class_declaration') {

@@ -8,7 +8,7 @@
 // `w.write(Chunk(listOf(..)))`. Anything undecidable is reported.
 import type { Edit, FindingInput } from '../../../src/engine/types.js';
 import type { Node } from '../../../src/formats/tree-sitter.js';
-import { walk, withTree } from '../../../src/formats/tree-sitter.js';
+import { walk, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import type { BatchChunkRows } from '../../../src/table/sections/libraries.js';
 import type { LibContext } from '../lib-edits.js';
 import { written } from '../spring6/status-flow.js';
@@ -128,7 +128,7 @@ function callers(ctx: Ctx, root: Node): void {
 
 export function migrateChunkKotlin(lib: LibContext, rule: string, project: Map<string, Set<string>>, types: string[]): { edits: Edit[]; findings: FindingInput[]; imports: string[] } {
   const ctx: Ctx = { model: lib.model, edits: [], findings: [], imports: new Set(), rows: lib.libs.batch.chunk, project, types, rule };
-  withTree('kotlin', lib.model.text, (tree) => {
+  withSharedTree(lib.trees, 'kotlin', lib.model.text, (tree) => {
     declarations(ctx, tree.rootNode);
     callers(ctx, tree.rootNode);
   });

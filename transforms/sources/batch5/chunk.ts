@@ -20,7 +20,7 @@
 //   new ArrayList<>(..), a variable declared as a List); `verify(w).write(anyList())` ->
 //   `any()`; an argument of unknown type is reported with the replacement.
 import type { Node } from '../../../src/formats/tree-sitter.js';
-import { walk, withTree } from '../../../src/formats/tree-sitter.js';
+import { walk, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, emptyResult, simpleOf } from '../lib-edits.js';
 import { type Declaration, enclosingClass, enclosingMethod, referencesOf, typeIs, typeName, valueParent } from '../spring6/java-scope.js';
 import { batchTypes, projectWriters } from './chunk-writers.js';
@@ -174,7 +174,7 @@ export function migrateChunk(lib: LibContext): LibResult {
     return out;
   }
   const ctx: Ctx = { lib, rows, edits: [], findings: [], imports: new Set(), project, types: batchTypes(rows) };
-  withTree('java', lib.model.text, (tree) => {
+  withSharedTree(lib.trees, 'java', lib.model.text, (tree) => {
     declarations(ctx, tree.rootNode);
     lambdas(ctx, tree.rootNode);
     callers(ctx, tree.rootNode);

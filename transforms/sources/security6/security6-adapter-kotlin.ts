@@ -16,7 +16,7 @@
 // a class written `open` are written `open fun`: without the kotlin-spring plugin a final @Bean
 // method of a @Configuration class fails at startup, with it `open` changes nothing.
 import type { Edit } from '../../../src/engine/types.js';
-import { type Node, withTree } from '../../../src/formats/tree-sitter.js';
+import { type Node, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, indentUnit, lineIndent, simpleOf, tokenAt } from '../lib-edits.js';
 import type { ClassDecl } from '../lib-declarations.js';
 import { SECURITY_RULES } from './security6.js';
@@ -147,7 +147,7 @@ function kotlinAdapters(ctx: LibContext, decls: readonly ClassDecl[]): KtAdapter
   const { tokens, text } = ctx.model;
   const byNameStart = new Map(decls.map((d) => [tokens[d.keyword + 1]!.start, d]));
   const out: KtAdapter[] = [];
-  withTree('kotlin', text, (tree) => {
+  withSharedTree(ctx.trees, 'kotlin', text, (tree) => {
     const visit = (n: Node) => {
       for (const c of named(n)) {
         if (c.type === 'class_declaration' || c.type === 'object_declaration') found(c);

@@ -5,7 +5,7 @@
 // ResponseEntity(..), ResponseEntity.status(..), super.handleX(..)), any other use
 // HttpStatus.valueOf(status.value()). A body that declares the name again is reported.
 import type { Node } from '../../../src/formats/tree-sitter.js';
-import { walk, withTree } from '../../../src/formats/tree-sitter.js';
+import { walk, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, emptyResult } from '../lib-edits.js';
 import { migrateSocketUtils } from './socket-utils.js';
 import { SPRING6_RULES } from './rules.js';
@@ -20,7 +20,7 @@ export function migrateSpring6Kotlin(ctx: LibContext): LibResult {
   const simpleTypes = rows.overrides.map((r) => r.type.slice(r.type.lastIndexOf('.') + 1));
   if (!ctx.model.tokens.some((t) => t.type === 'ident' && simpleTypes.includes(t.value))) return out;
   const k: KotlinCtx = { model: ctx.model, edits: [], findings: [], imports: new Set() };
-  withTree('kotlin', ctx.model.text, (tree) => overrides(ctx, k, tree.rootNode));
+  withSharedTree(ctx.trees, 'kotlin', ctx.model.text, (tree) => overrides(ctx, k, tree.rootNode));
   const result = emptyResult();
   result.edits.push(...out.edits, ...k.edits);
   result.findings.push(...out.findings, ...k.findings);

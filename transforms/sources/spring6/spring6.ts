@@ -17,7 +17,7 @@
 // Only what the file proves is edited: a receiver of unknown type is reported where the value
 // cannot compile as it is, never guessed at.
 import type { Node } from '../../../src/formats/tree-sitter.js';
-import { walk, withTree } from '../../../src/formats/tree-sitter.js';
+import { walk, withSharedTree } from '../../../src/formats/tree-sitter.js';
 import { type LibContext, type LibResult, emptyResult, simpleOf } from '../lib-edits.js';
 import type { Spring6Rows } from '../../../src/table/sections/libraries.js';
 import { type FlowCtx, applyNeed, needOf, receiverType, retypeVariable, written } from './status-flow.js';
@@ -58,7 +58,7 @@ export function migrateSpring6(ctx: LibContext): LibResult {
   const flow: FlowCtx = { model: ctx.model, rows, rule: SPRING6_RULES.statusCode, edits: [], findings: [], imports: new Set(), decided: new Set(), deprecationFails: ctx.deprecationFails };
   const signature: FlowCtx = { ...flow, rule: SPRING6_RULES.handlerSignature, edits: [], findings: [] };
   const switches: FlowCtx = { ...flow, rule: SPRING6_RULES.httpMethodSwitch, edits: [], findings: [] };
-  withTree('java', ctx.model.text, (tree) => {
+  withSharedTree(ctx.trees, 'java', ctx.model.text, (tree) => {
     const root = tree.rootNode;
     overrides(signature, root);
     if (ctx.deprecationFails?.()) deprecatedOverrides(flow, root, ctx.eol);
