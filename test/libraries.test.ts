@@ -11,6 +11,7 @@ import { buildModel } from '../transforms/sources/model.js';
 import { migrateSecurity, pathPatternParses, typedAccess } from '../transforms/sources/security6/security6.js';
 import { migrateBatch } from '../transforms/sources/batch5/batch5.js';
 import { migrateAdapter } from '../transforms/sources/security6/security6-adapter.js';
+import { annotationSpans } from '../transforms/sources/lib-declarations.js';
 
 const libs = loadTable().libraries!;
 
@@ -25,6 +26,18 @@ function ctx(text: string, lang: JvmLang = 'java', files: { path: string; text: 
 
 const apply = (text: string, edits: { start: number; end: number; text: string }[]) =>
   [...edits].sort((a, b) => b.start - a.start || b.end - a.end).reduce((t, e) => t.slice(0, e.start) + e.text + t.slice(e.end), text);
+
+describe('annotationSpans', () => {
+  it('finds a file’s annotations once and shares them, frozen, with every module', () => {
+    const c = ctx('@Configuration\n@EnableWebSecurity(debug = true)\nclass A { @Bean Object b() { return null; } }\n');
+    const spans = annotationSpans(c.model);
+    expect(spans.map((s) => s.name)).toEqual(['Configuration', 'EnableWebSecurity', 'Bean']);
+    expect(annotationSpans(c.model)).toBe(spans);
+    expect(Object.isFrozen(spans) && spans.every((s) => Object.isFrozen(s))).toBe(true);
+    // another model of the same text has its own
+    expect(annotationSpans(ctx(c.model.text).model)).not.toBe(spans);
+  });
+});
 
 describe('typedAccess', () => {
   const c = ctx('class A {}');

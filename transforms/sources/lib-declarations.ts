@@ -17,8 +17,23 @@ export interface AnnotationSpan {
   end: number;
 }
 
-/** Every annotation in the file (Kotlin use-site targets such as `@field:` skipped to the name). */
-export function annotationSpans(model: FileModel): AnnotationSpan[] {
+/** Each file's annotations, found once: most library modules that run on a file ask for them. */
+const spansOf = new WeakMap<FileModel, readonly AnnotationSpan[]>();
+
+/**
+ * Every annotation in the file (Kotlin use-site targets such as `@field:` skipped to the name).
+ * Computed once per model and shared by every caller: the array and its spans are frozen.
+ */
+export function annotationSpans(model: FileModel): readonly AnnotationSpan[] {
+  let spans = spansOf.get(model);
+  if (!spans) {
+    spans = Object.freeze(findAnnotationSpans(model).map((s) => Object.freeze(s)));
+    spansOf.set(model, spans);
+  }
+  return spans;
+}
+
+function findAnnotationSpans(model: FileModel): AnnotationSpan[] {
   const { tokens } = model;
   const out: AnnotationSpan[] = [];
   for (let k = 0; k < tokens.length; k++) {
