@@ -18,7 +18,7 @@
 import path from 'node:path/posix';
 import type { LeftAlone, ModuleDecision, ModuleLine, PassContext, ProjectFile, ProjectView } from '../../src/engine/types.js';
 import { child, childrenNamed, textValue } from '../../src/formats/xml.js';
-import type { BuildToken } from '../../src/formats/groovy.js';
+import { rememberingGradleTokens } from '../../src/formats/gradle-tokens.js';
 import { gradleBootFacts, lineOf, pomBootVersion, targetLine, type BootVersion } from './boot-line.js';
 import { BOOT_MENTION, buildTokens, nonBootModules, unreadableBuild } from './modules.js';
 import { chain, projectPom, resolveValue } from './pom-model.js';
@@ -38,7 +38,12 @@ interface Evidence {
   where?: string;
 }
 
-export async function decideModules(project: ProjectView, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
+export function decideModules(project: ProjectView, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
+  // each Gradle script is read by three questions below: tokenized once for all
+  return rememberingGradleTokens(() => decide(project, ctx, partial));
+}
+
+async function decide(project: ProjectView, ctx: PassContext, partial: boolean): Promise<ModuleDecision> {
   const boot = ctx.table.build?.boot;
   const builds = project.files.filter(isBuild);
   const leftAlone: LeftAlone[] = [];
@@ -51,12 +56,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
   }
   leftAlone.push(...(await nonBootModules(project, ctx.table)).filter((m) => !leftAlone.some((o) => o.dir === m.dir)));
   if (!boot) return { leftAlone, modules: [] };
-  const tokens = new Map<string, BuildToken[] | undefined>();
-  const tokensOf = (f: ProjectFile) => {
-    if (!tokens.has(f.path)) tokens.set(f.path, buildTokens(f));
-    return tokens.get(f.path);
-  };
-  const gradle = gradleBootFacts(project, boot, tokensOf);
+  const gradle = gradleBootFacts(project, boot, buildTokens);
   const evidence: Evidence[] = [];
   for (const f of builds) {
     const dir = dirOf(f.path);
@@ -66,7 +66,7 @@ export async function decideModules(project: ProjectView, ctx: PassContext, part
       // a pom that does not parse names Boot if its text does
       evidence.push({ dir, build: f.path, found, mentions: mentions || (!projectPom(project, f.path) && BOOT_MENTION.test(f.text ?? '')) });
     } else {
-      const t = tokensOf(f);
+      const t = buildTokens(f);
       const own = t ? gradle.own(f, t) : undefined;
       // a project of a Gradle build whose settings, buildSrc, catalog or root script declare Boot is part of a Boot build
       const build = gradle.build(dir);

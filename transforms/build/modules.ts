@@ -22,9 +22,9 @@
 // each module once (`build/non-boot-module`, info) on its build file.
 import path from 'node:path';
 import { ParseError, type FileKind, type LeftAlone, type ProjectFile, type ProjectView } from '../../src/engine/types.js';
-import { groovyTokens, type BuildToken } from '../../src/formats/groovy.js';
+import type { BuildToken } from '../../src/formats/groovy.js';
 import { gradleModel } from '../../src/formats/gradle-model.js';
-import { kotlinTokens } from '../../src/formats/kotlin-dsl.js';
+import { gradleTokens } from '../../src/formats/gradle-tokens.js';
 import { loadGrammar } from '../../src/formats/tree-sitter.js';
 import { child, childrenNamed, parseXml, textValue } from '../../src/formats/xml.js';
 import { tableIndex } from '../../src/table/load.js';
@@ -113,7 +113,7 @@ function reactorModule(project: ProjectView, dir: string): string | undefined {
 export function buildTokens(f: ProjectFile): BuildToken[] | undefined {
   if (f.text === undefined) return undefined;
   try {
-    return f.kind === 'gradle-kts' ? kotlinTokens(f.text) : groovyTokens(f.text);
+    return gradleTokens(f.kind === 'gradle-kts' ? 'kotlin' : 'groovy', f.text);
   } catch {
     return undefined;
   }
@@ -131,8 +131,7 @@ export function unreadableBuild(project: ProjectView, f: ProjectFile, dir = dirO
   try {
     if (f.kind === 'pom') {
       if (!projectPom(project, f.path)) parseXml(f.text);
-    } else if (f.kind === 'gradle-kts') kotlinTokens(f.text);
-    else groovyTokens(f.text);
+    } else gradleTokens(f.kind === 'gradle-kts' ? 'kotlin' : 'groovy', f.text);
   } catch (e) {
     if (!(e instanceof ParseError)) throw e; // NotReady: the engine loads the grammar and decides again
     problem = e;
