@@ -8,6 +8,7 @@ import { loadTable } from '../src/table/load.js';
 import { codeIndex } from '../transforms/sources/model.js';
 import { movedClassName } from '../transforms/sources/jakarta/service-loader.js';
 import { placeholderKeys } from '../transforms/sources/property-keys.js';
+import { removalEdit } from '../transforms/sources/annotations.js';
 
 // One file alone: the passes see a project holding nothing else.
 const noProject = { root: '/', files: [], byPath: new Map(), ofKind: () => [] };
@@ -155,5 +156,28 @@ describe('class-to-interface through a Kotlin import alias', () => {
     const r = migrateJvmSource({ path: 'A.kt', text } as never, 'kotlin', { table: loadTable(), options: {}, project: noProject, ruleSelected: () => true } as never);
     const out = applyEdits(text, r.edits ?? []).text;
     expect(out).toBe('import org.springframework.batch.core.JobExecutionListener as Base\nclass L : Base\n');
+  });
+});
+
+describe('removalEdit', () => {
+  const cut = (text: string, what: string, blankLine?: 'before' | 'after') => {
+    const at = text.indexOf(what);
+    const e = removalEdit(text, at, at + what.length, 'r', blankLine);
+    return text.slice(0, e.start) + text.slice(e.end);
+  };
+  const cls = 'class A {\n  int a;\n\n  void helper() {}\n\n  int b;\n}\n';
+  it('takes a member alone on its line with its line break, and no blank line', () => {
+    expect(cut(cls, 'void helper() {}')).toBe('class A {\n  int a;\n\n\n  int b;\n}\n');
+    expect(cut('class A { int a; int b; }', 'int a; ')).toBe('class A { int b; }');
+  });
+  it('takes the blank line above a member with it', () => {
+    expect(cut(cls, 'void helper() {}', 'before')).toBe('class A {\n  int a;\n\n  int b;\n}\n');
+    expect(cut('class A {\n  int a;\n  void helper() {}\n}\n', 'void helper() {}', 'before')).toBe('class A {\n  int a;\n}\n');
+    expect(cut('class A {\r\n  int a;\r\n\r\n  int b;\r\n}\r\n', 'int b;', 'before')).toBe('class A {\r\n  int a;\r\n}\r\n');
+  });
+  it('takes the blank line below a member when a blank line or the body’s { is above it', () => {
+    expect(cut(cls, 'void helper() {}', 'after')).toBe('class A {\n  int a;\n\n  int b;\n}\n');
+    expect(cut('class A {\n  int a;\n\n  int b;\n}\n', 'int a;', 'after')).toBe('class A {\n  int b;\n}\n');
+    expect(cut('class A {\n  int a;\n  int b;\n\n  int c;\n}\n', 'int b;', 'after')).toBe('class A {\n  int a;\n\n  int c;\n}\n');
   });
 });

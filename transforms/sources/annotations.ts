@@ -25,8 +25,20 @@ function annotationName(node: Node, lang: GrammarLang): string {
 const hasArguments = (node: Node, lang: GrammarLang) =>
   lang === 'java' ? node.type === 'annotation' : nodesOfType(node, 'value_arguments').length > 0;
 
-/** Deletes a node; when it is alone on its line, the whole line (with its line break) goes. */
-export function removalEdit(text: string, start: number, end: number, rule: string): Edit {
+/**
+ * Deletes a node; when it is alone on its line, the whole line (with its line break) goes. A
+ * member removed with `blankLine` takes a blank line beside it, so that its removal leaves no
+ * double blank line: 'before', the blank line above it; 'after', the blank line below it when a
+ * blank line or the line opening the body (`{`) is above it.
+ */
+export function removalEdit(text: string, start: number, end: number, rule: string, blankLine?: 'before' | 'after'): Edit {
+  const e = lineRemoval(text, start, end, rule);
+  if (blankLine === 'before') return withBlankLineBefore(text, e);
+  if (blankLine === 'after') return withBlankLineAfter(text, e);
+  return e;
+}
+
+function lineRemoval(text: string, start: number, end: number, rule: string): Edit {
   let s = start;
   while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
   let e = end;
@@ -39,6 +51,23 @@ export function removalEdit(text: string, start: number, end: number, rule: stri
     return { start: s, end: e, text: '', rule };
   }
   return { start, end: e, text: '', rule };
+}
+
+function withBlankLineBefore(text: string, e: Edit): Edit {
+  if (e.start > 0 && text[e.start - 1] === '\n') {
+    const prev = text.lastIndexOf('\n', e.start - 2);
+    if (/^[ \t]*\r?$/.test(text.slice(prev + 1, e.start - 1))) return { ...e, start: prev + 1 };
+  }
+  return e;
+}
+
+function withBlankLineAfter(text: string, e: Edit): Edit {
+  if (e.start > 0 && text[e.start - 1] !== '\n') return e;
+  const blank = /^[ \t]*\r?\n/.exec(text.slice(e.end, e.end + 200));
+  if (!blank) return e;
+  const before = text.slice(0, e.start).replace(/\r?\n$/, '');
+  const prevLine = before.slice(before.lastIndexOf('\n') + 1);
+  return /^[ \t]*$/.test(prevLine) || /\{[ \t]*$/.test(prevLine) ? { ...e, end: e.end + blank[0].length } : e;
 }
 
 function importEdit(model: FileModel, imp: ImportDecl, rule: string): Edit {

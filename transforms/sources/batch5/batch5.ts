@@ -149,16 +149,6 @@ function nameClash(tokens: readonly Token[], m: Method, name: string): boolean {
   return false;
 }
 
-/** A removed field's lines take the blank line after them when a blank line (or the class's `{`) precedes them. */
-function withBlankLine(text: string, e: Edit): Edit {
-  if (e.text !== '' || (e.start > 0 && text[e.start - 1] !== '\n')) return e;
-  const blank = /^[ \t]*\r?\n/.exec(text.slice(e.end, e.end + 200));
-  if (!blank) return e;
-  const before = text.slice(0, e.start).replace(/\r?\n$/, '');
-  const prevLine = before.slice(before.lastIndexOf('\n') + 1);
-  return /^[ \t]*$/.test(prevLine) || /\{[ \t]*$/.test(prevLine) ? { ...e, end: e.end + blank[0].length } : e;
-}
-
 const KOTLIN_MESSAGE =
   'use JobBuilder("name", jobRepository) / StepBuilder("name", jobRepository) with JobRepository and PlatformTransactionManager as constructor properties or @Bean function parameters, and .chunk(n, transactionManager) / .tasklet(t, transactionManager)';
 
@@ -227,7 +217,7 @@ export function migrateBatch(ctx: LibContext): LibResult {
         out.findings.push({ rule: RULE, severity: 'warning', offset: tokens[g.at]!.start, message: 'StepBuilder kept in a variable: pass the PlatformTransactionManager to its chunk(..)/tasklet(..) call (Spring Batch 5)', docs: batch.source });
       }
     }
-    if (h.kind === 'field') edits.push(withBlankLine(ctx.model.text, removalEdit(ctx.model.text, tokens[h.first]!.start, tokens[h.last]!.end, RULE)));
+    if (h.kind === 'field') edits.push(removalEdit(ctx.model.text, tokens[h.first]!.start, tokens[h.last]!.end, RULE, 'after'));
   }
   for (const [m, p] of params) {
     const added: string[] = [];

@@ -119,10 +119,5 @@ const KOTLIN_SHAPE =
 
 /** Deletes a member's lines, and the blank line before it, so no double blank line is left. */
 export function memberRemoval(text: string, start: number, end: number): Edit {
-  const e = removalEdit(text, start, end, RULE);
-  if (e.start > 0 && text[e.start - 1] === '\n') {
-    const prev = text.lastIndexOf('\n', e.start - 2);
-    if (/^[ \t]*\r?$/.test(text.slice(prev + 1, e.start - 1))) return { ...e, start: prev + 1 };
-  }
-  return e;
+  return removalEdit(text, start, end, RULE, 'before');
 }

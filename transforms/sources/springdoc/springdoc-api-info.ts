@@ -106,10 +106,8 @@ function builderChain(ctx: LibContext, map: ApiInfoMapping, first: number, last:
   if (tokens.slice(from, decl).some((t) => t.type !== 'ident' && t.value !== ':' && t.value !== '<' && t.value !== '>')) return `${name}() is not declared on a line of its own`;
   const before = tokens[from - 1];
   if (before && before.value !== '{' && before.value !== '}' && before.value !== ';') return `${name}() is annotated`;
-  const helper = removalEdit(ctx.model.text, tokens[from]!.start, tokens[closing]!.end, RULE);
   // the blank line before the method goes with it
-  const lineBefore = text.lastIndexOf('\n', helper.start - 2);
-  if (helper.start > 0 && text.slice(lineBefore + 1, helper.start).trim() === '' && text[helper.start - 1] === '\n') helper.start = lineBefore + 1;
+  const helper = removalEdit(ctx.model.text, tokens[from]!.start, tokens[closing]!.end, RULE, 'before');
   return { first: start, last: end, helper };
 }
 
