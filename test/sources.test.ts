@@ -3,12 +3,13 @@
 // (class-level javax.annotation, javax.transaction.xa, javax.xml split, JDK stays).
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../src/engine/edits.js'; // overlapping edits wait a round, as in the engine
-import { ScanError, scanJvm } from '../src/formats/jvm-tokens.js';
+import { enclosingBracket, matchingAngle, matchingBracket, openingAngle, openingBracket, ScanError, scanJvm } from '../src/formats/jvm-tokens.js';
 import { loadTable } from '../src/table/load.js';
 import { codeIndex } from '../transforms/sources/model.js';
 import { movedClassName } from '../transforms/sources/jakarta/service-loader.js';
 import { placeholderKeys } from '../transforms/sources/property-keys.js';
 import { removalEdit } from '../transforms/sources/annotations.js';
+import { chainCalls } from '../transforms/sources/lib-edits.js';
 
 // One file alone: the passes see a project holding nothing else.
 const noProject = { root: '/', files: [], byPath: new Map(), ofKind: () => [] };
@@ -28,6 +29,43 @@ describe('jvm token scanner', () => {
     expect(() => scanJvm('class A { /* never', 'java')).toThrow(/unterminated block comment/);
     expect(() => scanJvm('class A { void f() { }', 'java')).toThrow(/never closed/);
     expect(() => scanJvm('class A ) {', 'java')).toThrow(/unbalanced/);
+  });
+});
+
+describe('brackets and call chains over tokens', () => {
+  const text = 'class A { Map<String, List<Integer>> m = f(a[1], "(", \')\').g(x -> { return y; }).h(); }';
+  const tokens = scanJvm(text, 'java');
+  const at = (value: string, nth = 0) => tokens.map((t, k) => (t.value === value && t.type === 'punct' ? k : -1)).filter((k) => k >= 0)[nth]!;
+  it('pairs brackets both ways, past strings and chars that hold one', () => {
+    const open = at('(', 0);
+    const close = matchingBracket(tokens, open);
+    expect(text.slice(tokens[open]!.start, tokens[close]!.end)).toBe('(a[1], "(", \')\')');
+    expect(openingBracket(tokens, close)).toBe(open);
+    expect(openingBracket(tokens, at('}', 1))).toBe(at('{', 0));
+    expect(openingBracket(tokens, at('.'))).toBe(-1);
+  });
+  it('finds the bracket that encloses a token', () => {
+    const ret = tokens.findIndex((t) => t.value === 'return');
+    expect(enclosingBracket(tokens, ret, '{')).toBe(at('{', 1));
+    expect(enclosingBracket(tokens, ret, '(')).toBe(at('(', 1));
+    expect(enclosingBracket(tokens, ret, '[')).toBe(-1);
+    expect(enclosingBracket(tokens, 0, '{')).toBe(-1);
+  });
+  it('pairs type arguments by count', () => {
+    const lt = at('<');
+    const gt = matchingAngle(tokens, lt);
+    expect(text.slice(tokens[lt]!.start, tokens[gt]!.end)).toBe('<String, List<Integer>>');
+    expect(openingAngle(tokens, gt)).toBe(lt);
+    expect(openingAngle(tokens, gt, lt + 1)).toBe(-1);
+    expect(matchingAngle(tokens, at('>', 0))).toBe(-1);
+  });
+  it('reads the calls of a chain up to where it stops', () => {
+    const { calls, end } = chainCalls(tokens, matchingBracket(tokens, at('(', 0)) + 1);
+    expect(calls.map((c) => c.name)).toEqual(['g', 'h']);
+    expect(calls.map((c) => tokens[c.at]!.value + tokens[c.open]!.value + tokens[c.close]!.value)).toEqual(['g()', 'h()']);
+    expect(end).toBe(calls[1]!.close);
+    expect(chainCalls(tokens, at('{')).calls).toEqual([]);
+    expect(chainCalls(tokens, at('{')).end).toBe(at('{') - 1);
   });
 });
 

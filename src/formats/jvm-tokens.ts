@@ -73,6 +73,7 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const CLOSERS = new Set([')', ']', '}']);
+const CLOSES: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
 /** One-character strings of ASCII, made once: punctuation tokens share them. */
 const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
@@ -287,6 +288,59 @@ export function matchingBracket(tokens: readonly Token[], open: number): number 
     if (tok.type !== 'punct') continue;
     if (OPEN[tok.value]) depth++;
     else if (CLOSERS.has(tok.value) && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/** The index of the token that opens the bracket closed at tokens[close] (walking back), or -1. */
+export function openingBracket(tokens: readonly Token[], close: number): number {
+  const closer = tokens[close]!.value;
+  const want = CLOSES[closer];
+  let depth = 0;
+  for (let j = close; j >= 0; j--) {
+    const v = tokens[j]!;
+    if (v.type !== 'punct') continue;
+    if (v.value === closer) depth++;
+    else if (v.value === want && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The index of the nearest `open` bracket before tokens[at] that is still open there (encloses it), or -1. */
+export function enclosingBracket(tokens: readonly Token[], at: number, open: '(' | '[' | '{'): number {
+  const close = OPEN[open];
+  let depth = 0;
+  for (let j = at - 1; j >= 0; j--) {
+    const v = tokens[j]!;
+    if (v.type !== 'punct') continue;
+    if (v.value === close) depth++;
+    else if (v.value === open) {
+      if (depth === 0) return j;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+// Type arguments: `<` and `>` are not brackets to the scanner (they are also comparisons and
+// arrows); a reader that knows it stands on type arguments pairs them by count alone.
+
+/** The `>` closing the `<` at tokens[open], or -1. */
+export function matchingAngle(tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length; j++) {
+    if (tokens[j]!.value === '<') depth++;
+    else if (tokens[j]!.value === '>' && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The `<` opening the `>` at tokens[close], looked for back to tokens[lowest], or -1. */
+export function openingAngle(tokens: readonly Token[], close: number, lowest = 0): number {
+  let depth = 0;
+  for (let j = close; j >= lowest; j--) {
+    if (tokens[j]!.value === '>') depth++;
+    else if (tokens[j]!.value === '<' && --depth === 0) return j;
   }
   return -1;
 }

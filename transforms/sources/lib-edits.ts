@@ -107,6 +107,27 @@ export function callArgs(tokens: readonly Token[], open: number): { first: numbe
   return out;
 }
 
+/** One call of a chain: token indexes of its name, its '(' and its ')'. */
+export interface ChainCall {
+  name: string;
+  at: number;
+  open: number;
+  close: number;
+}
+
+/** The calls `.a(..).b(..)` from tokens[from] (a '.') on, until the chain stops; `end` is the last token of the last call (from - 1 when none). */
+export function chainCalls(tokens: readonly Token[], from: number): { calls: ChainCall[]; end: number } {
+  const calls: ChainCall[] = [];
+  let k = from;
+  while (tokens[k]?.value === '.' && tokens[k + 1]?.type === 'ident' && tokens[k + 2]?.value === '(') {
+    const close = matchingBracket(tokens, k + 2);
+    if (close < 0) break;
+    calls.push({ name: tokens[k + 1]!.value, at: k + 1, open: k + 2, close });
+    k = close + 1;
+  }
+  return { calls, end: k - 1 };
+}
+
 /** `.name(` calls: token index of each name whose previous token is '.' and next is '('. */
 export function memberCalls(tokens: readonly Token[], from: number, to: number, names: ReadonlySet<string>): number[] {
   const out: number[] = [];

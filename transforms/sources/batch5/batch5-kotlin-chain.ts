@@ -1,6 +1,6 @@
-// The call chains of Spring Batch 5 in Kotlin: `factory.get(..)` calls, and the `.chunk(..)` /
-// `.tasklet(..)` calls after them that take the transaction manager (type arguments and trailing
-// lambdas included). Used by batch5-kotlin.ts.
+// The call chains of Spring Batch 5: `factory.get(..)` calls (Java and Kotlin), and in Kotlin the
+// `.chunk(..)` / `.tasklet(..)` calls after them that take the transaction manager (type arguments
+// and trailing lambdas included). Used by batch5.ts and batch5-kotlin.ts.
 import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, callArgs } from '../lib-edits.js';

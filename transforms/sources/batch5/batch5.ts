@@ -13,6 +13,7 @@ import { removalEdit } from '../annotations.js';
 import { type LibContext, type LibResult, callArgs, emptyResult, importOf, refersToType, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { annotationSpans } from '../lib-declarations.js';
 import { migrateBatchKotlin } from './batch5-kotlin.js';
+import { getCalls } from './batch5-kotlin-chain.js';
 
 export const BATCH_RULES = { builders: 'batch5/builders' } as const;
 const RULE = BATCH_RULES.builders;
@@ -91,19 +92,6 @@ function holders(ctx: LibContext, ms: Method[]): Holder[] {
         out.push({ factory: row.factory, builder: row.builder, name, kind: 'field', first, last: k + 2 });
       } else out.push({ factory: row.factory, builder: row.builder, name, kind: 'other', first: k, last: k + 1 });
     }
-  }
-  return out;
-}
-
-/** `name.get(` or `this.name.get(`: the token index of `name`. */
-function getCalls(tokens: readonly Token[], name: string): { at: number; first: number }[] {
-  const out: { at: number; first: number }[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    if (t.type !== 'ident' || t.value !== name || tokens[k + 1]?.value !== '.' || tokens[k + 2]?.value !== 'get' || tokens[k + 3]?.value !== '(') continue;
-    const self = tokens[k - 1]?.value === '.' && tokens[k - 2]?.value === 'this';
-    if (tokens[k - 1]?.value === '.' && !self) continue;
-    out.push({ at: k, first: self ? k - 2 : k });
   }
   return out;
 }

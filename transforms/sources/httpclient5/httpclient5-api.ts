@@ -13,7 +13,7 @@
 // says what behaves differently. Only a file with no blocker moves; the run decides for the whole
 // project (httpclient5-switch.ts).
 import type { Edit } from '../../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { matchingBracket, openingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import type { HttpClientApi, HttpClientCall } from '../../../src/table/sections/libraries.js';
 import { type LibContext, callArgs, simpleOf } from '../lib-edits.js';
 import { chainText } from '../model.js';
@@ -107,7 +107,7 @@ function declarations(w: Walk): void {
       // `name: T` (property, parameter), `fun name(..): T`
       if (tokens[k - 1]?.value === ':' && tokens[k - 2]?.type === 'ident') w.vars.set(tokens[k - 2]!.value, type);
       else if (tokens[k - 1]?.value === ':' && tokens[k - 2]?.value === ')') {
-        const open = openOf(tokens, k - 2);
+        const open = openingBracket(tokens, k - 2);
         if (tokens[open - 1]?.type === 'ident' && tokens[open - 2]?.value === 'fun') w.calls.set(tokens[open - 1]!.value, type);
       }
       continue;
@@ -119,15 +119,6 @@ function declarations(w: Walk): void {
     if (after === '(') w.calls.set(name.value, type);
     else if (after && ['=', ';', ',', ')', ':'].includes(after)) w.vars.set(name.value, type);
   }
-}
-
-function openOf(tokens: readonly Token[], close: number): number {
-  let depth = 0;
-  for (let j = close; j >= 0; j--) {
-    if (tokens[j]!.value === ')') depth++;
-    else if (tokens[j]!.value === '(' && --depth === 0) return j;
-  }
-  return -1;
 }
 
 function walkAll(w: Walk, again: boolean): void {

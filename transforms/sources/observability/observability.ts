@@ -13,7 +13,7 @@
 //   1.1), so moving the import would compile and silently drop the spans. Reported with what
 //   works on Boot 3.0. While such an import stays, build/sleuth-tracing keeps the Sleuth build.
 import type { FindingInput } from '../../../src/engine/types.js';
-import type { Token } from '../../../src/formats/jvm-tokens.js';
+import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import type { LibrariesSection, TagsProviderRow } from '../../../src/table/sections/libraries.js';
 import { type LibContext, type LibResult, emptyResult, refersToType, simpleOf } from '../lib-edits.js';
 import { annotationIs, annotationSpans, classDecls, type ClassDecl } from '../lib-declarations.js';
@@ -36,14 +36,7 @@ function useOf(tokens: readonly Token[], k: number, classes: readonly ClassDecl[
   if (before === 'new' || (before === ':' && tokens[j - 1]?.value === 'object')) {
     // `new X() {` / `new X {` (Kotlin has no `new`) / `object : X {` / `object : X() {`
     let m = k + 1;
-    if (tokens[m]?.value === '(') {
-      let depth = 0;
-      for (; m < tokens.length; m++) {
-        if (tokens[m]!.value === '(') depth++;
-        else if (tokens[m]!.value === ')' && --depth === 0) break;
-      }
-      m++;
-    }
+    if (tokens[m]?.value === '(') m = matchingBracket(tokens, m) + 1;
     if (tokens[m]?.value === '{') return { use: 'anonymous' };
   }
   return { use: 'other' };

@@ -7,7 +7,7 @@
 // return nothing themselves. Anything else is a finding with the shape of the beans. This file
 // holds the Java rewrite and what both languages share; Kotlin is security6-adapter-kotlin.ts.
 import type { Edit } from '../../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { enclosingBracket, matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, emptyResult, importOf, indentUnit, lineIndent, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from '../lib-declarations.js';
 import { DISPATCH_NOTE, SECURITY_RULES, usesSecurity } from './security6.js';
@@ -123,19 +123,8 @@ function configureMethods(tokens: readonly Token[], decl: ClassDecl): ConfigureM
 function returnsItself(tokens: readonly Token[], m: ConfigureMethod): boolean {
   for (let j = m.bodyOpen + 1; j < m.bodyClose; j++) {
     if (tokens[j]!.value !== 'return' || tokens[j]!.type !== 'ident') continue;
-    let depth = 0;
-    for (let b = j - 1; b >= m.bodyOpen; b--) {
-      const v = tokens[b]!;
-      if (v.type !== 'punct') continue;
-      if (v.value === '}') depth++;
-      else if (v.value === '{') {
-        if (depth === 0) {
-          if (b === m.bodyOpen || tokens[b - 1]?.value !== '>' || tokens[b - 2]?.value !== '-') return true;
-          break;
-        }
-        depth--;
-      }
-    }
+    const b = enclosingBracket(tokens, j, '{');
+    if (b >= m.bodyOpen && (b === m.bodyOpen || tokens[b - 1]?.value !== '>' || tokens[b - 2]?.value !== '-')) return true;
   }
   return false;
 }

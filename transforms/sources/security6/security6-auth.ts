@@ -23,7 +23,7 @@
 //   super.configure(http) -> the statements the adapter's configure(HttpSecurity) ran.
 import type { Edit } from '../../../src/engine/types.js';
 import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
-import { type LibContext, callArgs } from '../lib-edits.js';
+import { type LibContext, callArgs, chainCalls } from '../lib-edits.js';
 import { type ClassDecl, annotationSpans } from '../lib-declarations.js';
 import { SECURITY_RULES, projectBlocker } from './security6.js';
 import { type UsersMethod, type UsersPlan, inMemoryUsers } from './security6-users.js';
@@ -52,15 +52,10 @@ export type AuthPlan =
 
 /** The body is one statement `auth.a(..).b(..)[;]`: its calls as [name token, '(' token], or undefined. */
 function chainOf(tokens: readonly Token[], m: UsersMethod, kotlin: boolean): { name: string; open: number }[] | undefined {
-  let j = m.bodyOpen + 1;
-  if (tokens[j]?.value !== m.param) return undefined;
-  j++;
-  const calls: { name: string; open: number }[] = [];
-  while (tokens[j]?.value === '.' && tokens[j + 1]?.type === 'ident' && tokens[j + 2]?.value === '(') {
-    calls.push({ name: tokens[j + 1]!.value, open: j + 2 });
-    j = matchingBracket(tokens, j + 2) + 1;
-    if (j <= 0) return undefined;
-  }
+  if (tokens[m.bodyOpen + 1]?.value !== m.param) return undefined;
+  const chain = chainCalls(tokens, m.bodyOpen + 2);
+  const calls = chain.calls;
+  const j = chain.end + 1;
   const end = tokens[j]?.value === ';' ? j + 1 : kotlin ? j : -1;
   return end === m.bodyClose && calls.length ? calls : undefined;
 }

@@ -8,7 +8,7 @@
 // exists on the 6.0 API; otherwise a finding gives the shape of the replacement.
 import type { Edit } from '../../../src/engine/types.js';
 import { stringValue } from '../../../src/formats/jvm-strings.js';
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { enclosingBracket, matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import { type LibContext, type LibResult, callArgs, importOf, memberCalls, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { DISPATCH_NOTE, SECURITY_RULES, projectBlocker, rename, typedAccess } from './security6.js';
 import { chainRoot, declarationsOf, receiverOf } from './security6-receivers.js';
@@ -73,17 +73,8 @@ function chainAfter(tokens: readonly Token[], j: number): Range | undefined {
 
 /** The block (`{`..`}`) that encloses tokens[at]. */
 function enclosingBlock(tokens: readonly Token[], at: number): Range | undefined {
-  let depth = 0;
-  for (let j = at - 1; j >= 0; j--) {
-    const v = tokens[j]!;
-    if (v.type !== 'punct') continue;
-    if (v.value === '}') depth++;
-    else if (v.value === '{') {
-      if (depth === 0) return { from: j, to: matchingBracket(tokens, j) };
-      depth--;
-    }
-  }
-  return undefined;
+  const from = enclosingBracket(tokens, at, '{');
+  return from < 0 ? undefined : { from, to: matchingBracket(tokens, from) };
 }
 
 /**

@@ -7,7 +7,7 @@
 // global manager then holds what the adapter's local one held. "Declares" is read from the
 // sources: @Bean methods by their declared (or, in Kotlin, constructed) type, and stereotype-
 // annotated classes by their supertypes; a bean a library or an XML file adds is not seen.
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { matchingAngle, matchingBracket, openingAngle, type Token } from '../../../src/formats/jvm-tokens.js';
 import type { ProjectFile } from '../../../src/engine/types.js';
 import { type LibContext, callArgs } from '../lib-edits.js';
 import { type ClassDecl, annotationSpans, classDecls } from '../lib-declarations.js';
@@ -83,7 +83,7 @@ export function fileFacts(model: FileModel, kotlin: boolean): FileFacts {
 }
 
 function javaBean(tokens: readonly Token[], j: number): FileFacts['beans'][number] | undefined {
-  if (tokens[j]?.value === '<') j = matchingAngle(tokens, j) + 1;
+  if (tokens[j]?.value === '<') j = typeParamsEnd(tokens, j) + 1;
   let k = j;
   while (tokens[k] && tokens[k]!.value !== '(' && tokens[k]!.value !== ';' && tokens[k]!.value !== '{' && tokens[k]!.value !== '=') k++;
   if (tokens[k]?.value !== '(' || tokens[k - 1]?.type !== 'ident' || k - 1 <= j) return undefined;
@@ -94,7 +94,7 @@ function javaBean(tokens: readonly Token[], j: number): FileFacts['beans'][numbe
 function kotlinBean(tokens: readonly Token[], j: number): FileFacts['beans'][number] | undefined {
   if (tokens[j]?.value !== 'fun') return undefined;
   let k = j + 1;
-  if (tokens[k]?.value === '<') k = matchingAngle(tokens, k) + 1;
+  if (tokens[k]?.value === '<') k = typeParamsEnd(tokens, k) + 1;
   if (tokens[k]?.type !== 'ident' || tokens[k + 1]?.value !== '(') return undefined;
   const name = tokens[k]!.value;
   const close = matchingBracket(tokens, k + 1);
@@ -113,13 +113,10 @@ function kotlinBean(tokens: readonly Token[], j: number): FileFacts['beans'][num
   return undefined;
 }
 
-function matchingAngle(tokens: readonly Token[], open: number): number {
-  let depth = 0;
-  for (let j = open; j < tokens.length; j++) {
-    if (tokens[j]!.value === '<') depth++;
-    else if (tokens[j]!.value === '>' && --depth === 0) return j;
-  }
-  return tokens.length - 1;
+/** The `>` closing the type parameters at tokens[open] (the last token when none does). */
+function typeParamsEnd(tokens: readonly Token[], open: number): number {
+  const close = matchingAngle(tokens, open);
+  return close < 0 ? tokens.length - 1 : close;
 }
 
 /** The simple names a class header lists as supertypes (Java extends/implements, Kotlin `:`). */
@@ -279,12 +276,8 @@ export function injectedMember(ctx: LibContext, decl: ClassDecl, name: string): 
     // `T name;` or `T name = ...;`: the type's tokens end before `name`.
     let from = j - 1;
     if (tokens[from]!.value === '>') {
-      let depth = 0;
-      for (; from > decl.open; from--) {
-        if (tokens[from]!.value === '>') depth++;
-        else if (tokens[from]!.value === '<' && --depth === 0) break;
-      }
-      from--;
+      const open = openingAngle(tokens, from, decl.open + 1);
+      from = (open < 0 ? decl.open : open) - 1;
     }
     while (tokens[from - 1]?.value === '.' && tokens[from - 2]?.type === 'ident') from -= 2;
     const type = typeName(tokens, from, j - 1);

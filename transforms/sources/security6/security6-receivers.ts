@@ -8,7 +8,7 @@
 //     receiver of the call the lambda is given to, so `http.authorizeRequests(authz -> ..)` is
 //     Spring Security's when `http` is.
 // Anything else (a method's result, `this`, a name declared nowhere in the file) is unknown.
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { matchingBracket, openingAngle, openingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
 import type { LibContext } from '../lib-edits.js';
 import { chainText } from '../model.js';
 
@@ -16,20 +16,6 @@ export type Receiver = 'security' | 'other' | 'unknown';
 
 const SECURITY = 'org.springframework.security.';
 const NOT_A_TYPE = new Set(['return', 'new', 'throw', 'case', 'else', 'yield', 'assert', 'package', 'import', 'this', 'super', 'in', 'is', 'as', 'fun', 'class', 'interface', 'object']);
-
-/** The '(' matching the ')' at `close`, walking back. */
-export function openingBracket(tokens: readonly Token[], close: number): number {
-  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-  const want = pairs[tokens[close]!.value];
-  let depth = 0;
-  for (let j = close; j >= 0; j--) {
-    const v = tokens[j]!;
-    if (v.type !== 'punct') continue;
-    if (v.value === tokens[close]!.value) depth++;
-    else if (v.value === want && --depth === 0) return j;
-  }
-  return -1;
-}
 
 /** The root of the chain a `.name(` call at `k` belongs to: its token index, or undefined (a call's result, a parenthesised expression). */
 export function chainRoot(tokens: readonly Token[], k: number): number | undefined {
@@ -76,14 +62,7 @@ function securityType(ctx: LibContext, j: number): boolean {
 function typeStart(tokens: readonly Token[], end: number): number {
   let j = end;
   for (;;) {
-    if (tokens[j]?.value === '>') {
-      let depth = 0;
-      for (; j > 0; j--) {
-        if (tokens[j]!.value === '>') depth++;
-        else if (tokens[j]!.value === '<' && --depth === 0) break;
-      }
-      j--;
-    }
+    if (tokens[j]?.value === '>') j = Math.max(openingAngle(tokens, j, 1), 0) - 1;
     if (tokens[j]?.value === ']' && tokens[j - 1]?.value === '[') {
       j -= 2;
       continue;

@@ -15,10 +15,10 @@
 // one return (the method goes once nothing else calls it). Every builder call must have its Info
 // counterpart; anything else leaves the Docket as it is, reported.
 import type { Edit } from '../../../src/engine/types.js';
-import { matchingBracket, type Token } from '../../../src/formats/jvm-tokens.js';
+import { matchingBracket } from '../../../src/formats/jvm-tokens.js';
 import type { ApiInfoMapping, DocketMapping } from '../../../src/table/sections/libraries.js';
 import { removalEdit } from '../annotations.js';
-import { type LibContext, type LibResult, callArgs, importOf, indentUnit, lineIndent, simpleOf, usedOutside } from '../lib-edits.js';
+import { type LibContext, type LibResult, callArgs, chainCalls, importOf, indentUnit, lineIndent, simpleOf, usedOutside } from '../lib-edits.js';
 import { denotes } from '../model.js';
 
 const RULE = 'springdoc/docket';
@@ -33,24 +33,6 @@ export interface ApiInfoPlan {
   uses: string[];
   /** The helper method that built the ApiInfo, removed with the Docket code. */
   helper?: Edit;
-}
-
-interface Call {
-  name: string;
-  open: number;
-  close: number;
-}
-
-/** `.a(..).b(..)` from tokens[k] (a '.') on. */
-function calls(tokens: readonly Token[], k: number): { list: Call[]; end: number } {
-  const list: Call[] = [];
-  while (tokens[k]?.value === '.' && tokens[k + 1]?.type === 'ident' && tokens[k + 2]?.value === '(') {
-    const close = matchingBracket(tokens, k + 2);
-    if (close < 0) break;
-    list.push({ name: tokens[k + 1]!.value, open: k + 2, close });
-    k = close + 1;
-  }
-  return { list, end: k - 1 };
 }
 
 /** `new X(` (Java) / `X(` (Kotlin) at tokens[k]: the index of '(' when X denotes `fq`. */
@@ -93,7 +75,7 @@ function builderChain(ctx: LibContext, map: ApiInfoMapping, first: number, last:
   if (start < 0) return `${name}() does more than return an ApiInfoBuilder chain`;
   const chainOpen = construction(ctx, start, map.builder);
   if (chainOpen === undefined) return `${name}() does not return an ApiInfoBuilder chain`;
-  const end = calls(tokens, matchingBracket(tokens, chainOpen) + 1).end;
+  const end = chainCalls(tokens, matchingBracket(tokens, chainOpen) + 1).end;
   const after = end + 1 + (tokens[end + 1]?.value === ';' ? 1 : 0);
   const closing = body !== undefined ? matchingBracket(tokens, body) : end;
   if (body !== undefined && closing !== after) return `${name}() does more than return an ApiInfoBuilder chain`;
@@ -115,7 +97,7 @@ function builderChain(ctx: LibContext, map: ApiInfoMapping, first: number, last:
 function infoExpression(ctx: LibContext, map: ApiInfoMapping, first: number, newName: (fq: string) => string): string {
   const { tokens } = ctx.model;
   const open = construction(ctx, first, map.builder)!;
-  const { list } = calls(tokens, matchingBracket(tokens, open) + 1);
+  const { calls: list } = chainCalls(tokens, matchingBracket(tokens, open) + 1);
   if (list[list.length - 1]?.name !== 'build' || callArgs(tokens, list[list.length - 1]!.open).length) throw 'the ApiInfoBuilder chain does not end in build()';
   let out = newName(map.info);
   let license: { name?: string; url?: string } | undefined;

@@ -14,32 +14,11 @@
 import type { Edit, FindingInput } from '../../../src/engine/types.js';
 import { type Token, matchingBracket } from '../../../src/formats/jvm-tokens.js';
 import type { DocketMapping } from '../../../src/table/sections/libraries.js';
-import { type LibContext, type LibResult, callArgs, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
+import { type LibContext, type LibResult, callArgs, chainCalls, importOf, removeImport, simpleOf, usedOutside } from '../lib-edits.js';
 import { denotes } from '../model.js';
 import { type ApiInfoPlan, type NewName, beanEnd, namer, openApiBean, otherApiInfo, planApiInfo } from './springdoc-api-info.js';
 
 export const DOCKET_RULE = 'springdoc/docket';
-
-interface Call {
-  name: string;
-  /** Token index of the name, its '(' and ')'. */
-  at: number;
-  open: number;
-  close: number;
-}
-
-/** `.a(..).b(..)` starting at tokens[from] (a '.'): the calls, until the chain stops. */
-function chainCalls(tokens: readonly Token[], from: number): Call[] {
-  const calls: Call[] = [];
-  let k = from;
-  while (tokens[k]?.value === '.' && tokens[k + 1]?.type === 'ident' && tokens[k + 2]?.value === '(') {
-    const close = matchingBracket(tokens, k + 2);
-    if (close < 0) break;
-    calls.push({ name: tokens[k + 1]!.value, at: k + 1, open: k + 2, close });
-    k = close + 1;
-  }
-  return calls;
-}
 
 interface Site {
   /** First token of the construction (`new`, or `Docket` in Kotlin) and last token (`)` of build()). */
@@ -75,7 +54,7 @@ function planSite(ctx: LibContext, row: DocketMapping, first: number, ctorOpen: 
   const ctorArgs = callArgs(tokens, ctorOpen);
   const typeText = ctorArgs.length === 1 ? text.slice(tokens[ctorArgs[0]!.first]!.start, tokens[ctorArgs[0]!.last]!.end) : '';
   const typeOk = row.documentationTypes.some((t) => typeText === t || typeText === t.split('.').slice(-2).join('.'));
-  const calls = chainCalls(tokens, ctorClose + 1);
+  const { calls } = chainCalls(tokens, ctorClose + 1);
   const last = calls.length ? calls[calls.length - 1]!.close : ctorClose;
   const site: Site = { first, last };
   const no = (what: string): Site => ({ ...site, blocked: `${what} has no one-to-one GroupedOpenApi builder method` });
