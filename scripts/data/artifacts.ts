@@ -2,6 +2,7 @@
 // analyses so that resolving (online) and reading (offline, in the test) ask for the same list.
 import type { Artifact } from './maven.js';
 import type { Bom } from './bom.js';
+import { versionOrder } from '../../src/table/versions.js';
 
 export const BOOT = 'org.springframework.boot';
 export const CLOUD = 'org.springframework.cloud';
@@ -32,18 +33,6 @@ export const TARGET_RELEASE = /^3\.[0-5]\.\d+$/;
 /** The Spring Cloud trains built for Boot 3.0 to 3.5, GA versions only. */
 export const CLOUD_TRAIN_RELEASE = /^202[2-5]\.0\.\d+$/;
 
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-  const pb = b.split(/[.-]/).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (x === y) continue;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
-  }
-  return 0;
-}
 
 export function minorOf(version: string): string {
   return version.split('.').slice(0, 2).join('.');
@@ -78,9 +67,9 @@ export function minors(releases: string[]): Minor[] {
   const by = new Map<string, string[]>();
   for (const r of releases) by.set(minorOf(r), [...(by.get(minorOf(r)) ?? []), r]);
   return [...by.entries()]
-    .sort(([a], [b]) => compareVersions(a, b))
+    .sort(([a], [b]) => versionOrder(a, b))
     .map(([minor, rs]) => {
-      const sorted = rs.sort(compareVersions);
+      const sorted = rs.sort(versionOrder);
       return { minor, first: sorted[0]!, latest: sorted[sorted.length - 1]!, releases: sorted };
     });
 }

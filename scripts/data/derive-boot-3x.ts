@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../../src/table/load.js';
 import { artifactFile, coordinate, ensureArtifacts, ReadLog, servedVersions, type Artifact } from './maven.js';
-import { bomArtifact, BOOT, BOOT_BOM, CLOUD, CLOUD_BOM, cloudBomArtifact, CLOUD_TRAIN_RELEASE, compareVersions, minorOf, minors, TARGET_RELEASE, type Minor } from './artifacts.js';
+import { bomArtifact, BOOT, BOOT_BOM, CLOUD, CLOUD_BOM, cloudBomArtifact, CLOUD_TRAIN_RELEASE, minorOf, minors, TARGET_RELEASE, type Minor } from './artifacts.js';
 import { parseBom, type Bom } from './bom.js';
 import { deriveDependencies } from './derive-dependencies.js';
 import { derivePropertySteps, metadataPlan } from './derive-properties.js';
@@ -19,6 +19,7 @@ import { deriveCloudTrains, cloudPlan } from './derive-cloud.js';
 import { deriveFlyway, flywayPlan } from './derive-flyway.js';
 import { deriveGradle, gradlePlan } from './derive-gradle.js';
 import { deriveSecurityDsl, securityPlan } from './derive-security.js';
+import { versionOrder } from '../../src/table/versions.js';
 
 export const DATA_DIR = () => path.join(packageRoot(), 'data', 'boot-3x');
 
@@ -72,7 +73,7 @@ function createDerivation(offline: boolean, releases: Releases): Derivation {
     substitutions: new Map(),
     served(a) {
       if (d.has(a)) return a;
-      const earlier = d.releases.filter((r) => minorOf(r) === minorOf(a.version) && compareVersions(r, a.version) < 0).reverse();
+      const earlier = d.releases.filter((r) => minorOf(r) === minorOf(a.version) && versionOrder(r, a.version) < 0).reverse();
       const candidates = earlier.map((version) => ({ ...a, version }));
       d.need(candidates);
       const found = candidates.find((c) => d.has(c));
@@ -91,8 +92,8 @@ function currentReleases(offline: boolean): Releases {
     return { boot: deps.releases, cloud: deps.cloudReleases };
   }
   // a release is one whose BOM Central serves (spring-boot 3.5.6 is published, its BOM is not)
-  const boot = servedVersions(BOOT, BOOT_BOM, '[3.0.0,3.6.0)', false).filter((v) => TARGET_RELEASE.test(v)).sort(compareVersions);
-  const cloud = servedVersions(CLOUD, CLOUD_BOM, '[2022.0.0,2026.0.0)', false).filter((v) => CLOUD_TRAIN_RELEASE.test(v)).sort(compareVersions);
+  const boot = servedVersions(BOOT, BOOT_BOM, '[3.0.0,3.6.0)', false).filter((v) => TARGET_RELEASE.test(v)).sort(versionOrder);
+  const cloud = servedVersions(CLOUD, CLOUD_BOM, '[2022.0.0,2026.0.0)', false).filter((v) => CLOUD_TRAIN_RELEASE.test(v)).sort(versionOrder);
   return { boot, cloud };
 }
 

@@ -4,14 +4,15 @@
 // version, whose spring-cloud-build-dependencies pom has spring-boot-dependencies as its parent.
 import type { Derivation } from './derive-boot-3x.js';
 import type { Artifact } from './maven.js';
-import { CLOUD, cloudBomArtifact, compareVersions, minorOf } from './artifacts.js';
+import { CLOUD, cloudBomArtifact, minorOf } from './artifacts.js';
 import { parseBom, resolvedVersion } from './bom.js';
+import { versionOrder } from '../../src/table/versions.js';
 
 function trains(d: Derivation): { train: string; first: string; latest: string; releases: string[] }[] {
   const by = new Map<string, string[]>();
   for (const v of d.cloudTrains) by.set(minorOf(v), [...(by.get(minorOf(v)) ?? []), v]);
-  return [...by.entries()].sort(([a], [b]) => compareVersions(a, b)).map(([train, rs]) => {
-    const sorted = rs.sort(compareVersions);
+  return [...by.entries()].sort(([a], [b]) => versionOrder(a, b)).map(([train, rs]) => {
+    const sorted = rs.sort(versionOrder);
     return { train, first: sorted[0]!, latest: sorted.at(-1)!, releases: sorted };
   });
 }

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { compareVersions } from '../../transforms/build/facts.js';
+import { versionOrder } from '../../src/table/versions.js';
 import { defaultDataDir } from '../generate-table.js';
 import type { DerivedArtifact } from '../table/build-jakarta.js';
 
@@ -91,7 +91,7 @@ async function released(g: string, a: string): Promise<Released> {
   const url = `${base(g, a)}/maven-metadata.xml`;
   const xml = await text(url);
   const versions = [...xml.matchAll(/<version>([^<]+)<\/version>/g)].map((m) => m[1]!).filter((v) => RELEASE.test(v));
-  versions.sort((x, y) => compareVersions(x, y) ?? 0);
+  versions.sort(versionOrder);
   return { versions, url };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DataDir } from './data.js';
 import { openDataDir } from './data.js';
 import { packageRoot } from '../../src/table/load.js';
+import { versionOrder as compare } from '../../src/table/versions.js';
 import type { CloudTrain, FlywayModuleRow, SecurityDslRow, TargetsSection, TargetStep } from '../../src/table/sections/targets.js';
 import type { PropertyConversion, PropertyRemoval, PropertyRename } from '../../src/table/sections/properties.js';
 import type { CoordinateRow } from '../../src/table/sections/build.js';
@@ -77,13 +78,6 @@ const DOCUMENTED_GRADLE: Record<string, { minimumVersion: string; minimum8: stri
   '3.4': { minimumVersion: '7.6.4', minimum8: '8.4', source: 'https://docs.spring.io/spring-boot/3.4/system-requirements.html' },
   '3.5': { minimumVersion: '7.6.4', minimum8: '8.4', source: 'https://docs.spring.io/spring-boot/3.5/system-requirements.html' },
 };
-
-function compare(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
 
 /**
  * A deprecated or removed key's row: a rename when the replacement is a key of the same type in the

@@ -16,6 +16,7 @@ import type { TargetsSection, TargetStep } from './sections/targets.js';
 import type { BuildSection, BootRelease, ImportedBomRow, ManagedGroupRow, SpringCloudSection, VersionPropertyRow, CoordinateRow } from './sections/build.js';
 import type { PropertiesSection, PropertyRemoval } from './sections/properties.js';
 import { composeProperties } from './compose-properties.js';
+import { versionOrder as compare } from './versions.js';
 
 /** A --boot-version (or configuration key) that names no release: a usage error (exit 2), like a bad table. */
 export class TargetError extends TableError {
@@ -23,16 +24,6 @@ export class TargetError extends TableError {
     super(message);
     this.name = 'TargetError';
   }
-}
-
-function compare(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
 }
 
 export function minorOf(version: string): string {

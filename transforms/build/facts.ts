@@ -6,6 +6,7 @@ import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, SpringCloudSection, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
 import { OptionError, type PassContext, type ProjectView } from '../../src/engine/types.js';
+import { compareVersions, isLower } from '../../src/table/versions.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -200,30 +201,8 @@ export function isBootCoordinate(facts: BuildFacts, groupId: string): boolean {
   return groupId === facts.section.boot.groupId;
 }
 
-/**
- * Compares two versions segment by segment (numbers numerically); undefined when either has no
- * leading number (release-train names like Borca-SR2 cannot be ordered).
- */
-export function compareVersions(a: string, b: string): number | undefined {
-  const pa = segments(a);
-  const pb = segments(b);
-  if (!pa || !pb) return undefined;
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0;
-    const y = pb[i] ?? 0;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-function segments(v: string): number[] | undefined {
-  const m = /^v?(\d+(?:\.\d+)*)/.exec(v.trim());
-  return m ? m[1]!.split('.').map(Number) : undefined;
-}
-
-export function isLower(version: string, than: string): boolean {
-  return compareVersions(version, than) === -1;
-}
+// the build passes' version order is the table's (src/table/versions.ts)
+export { compareVersions, isLower };
 
 /** The target's line for messages: 'Spring Boot 3.0' on the default target, 'Spring Boot 3.5' for 3.5.16. */
 export function bootLine(facts: BuildFacts): string {
