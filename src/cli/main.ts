@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { TableError } from '../table/load.js';
 import { GitError } from '../engine/git.js';
 import { OptionError } from '../engine/types.js';
-import { LockHeld, WriteInterrupted, WriteRefused } from '../engine/write-errors.js';
+import { LinkRefused, LockHeld, WriteInterrupted, WriteRefused } from '../engine/write-errors.js';
 import { EXTRA_COMMANDS, type Command, type CommandContext } from './commands.js';
 import { colorFor } from './color.js';
 import { version } from './version.js';
@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     return await run(rest);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof TableError || e instanceof OptionError) {
+    if (e instanceof UsageError || e instanceof TableError || e instanceof OptionError || e instanceof LinkRefused) {
       process.stderr.write(`boot-upgrade: ${visible(e.message)}\n`);
       return EXIT.usage;
     }

@@ -1,6 +1,6 @@
 // The report formats' two options, shared by `report` and `verify`: --format (one of the
 // formatters, or a usage error naming the nearest) and -o FILE (never coloured).
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomically } from '../engine/temp-file.js';
 import { FORMATTERS, formatNames, type Formatter } from '../report/index.js';
 import { colorFlags, type Values } from './common.js';
 import { colorFor } from './color.js';
@@ -18,6 +18,7 @@ export function formatterFor(values: Values): { format: string; formatter: Forma
 export function writeReport(values: Values, format: string, render: (color: boolean) => string): void {
   const toFile = typeof values.output === 'string';
   const text = render(format === 'text' && !toFile && colorFor(process.stdout, colorFlags(values)));
-  if (toFile) writeFileSync(values.output as string, text);
+  // whole or not at all, never through a link (a usage error)
+  if (toFile) writeFileAtomically(values.output as string, text, 'the report');
   else process.stdout.write(text);
 }

@@ -35,3 +35,11 @@ export class WriteFailed extends Error {
     this.name = 'WriteFailed';
   }
 }
+
+/** A file the user names (-o, a baseline) is a link: nothing is written, through it or over it (a usage error). */
+export class LinkRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LinkRefused';
+  }
+}

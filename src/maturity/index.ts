@@ -1,11 +1,12 @@
 // `boot-upgrade maturity`: grade an application's HTTP interface on the maturity model (0-3)
 // from its sources, an OpenAPI document, and optionally a live probe.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandContext } from '../cli/commands.js';
 import { colorFor } from '../cli/color.js';
 import { COMMON_OPTIONS, optionHelp, parse, wrap, type OptionSpec } from '../cli/options.js';
 import type { Skipped } from '../engine/scan.js';
+import { writeFileAtomically } from '../engine/temp-file.js';
 import { grade, normalizePath, type Rule } from './grade.js';
 import type { GradeInput, Report } from './model.js';
 import { FORMATS, formatReport, type Format } from './format.js';
@@ -178,7 +179,7 @@ export const maturityCommand: Command = {
     // colour only for text going to a terminal (or asked for): never into a file
     const color = format === 'text' && output === undefined && colorFor(process.stdout, { color: values.color === true, noColor: values['no-color'] === true });
     const text = formatReport(report, format, color);
-    if (output !== undefined) writeFileSync(output, text);
+    if (output !== undefined) writeFileAtomically(output, text, 'the report'); // whole or not at all, never through a link (a usage error)
     else process.stdout.write(text);
     if (minLevel !== undefined && report.level < Number(minLevel)) {
       process.stderr.write(`boot-upgrade: maturity level ${report.level} is below --min-level ${minLevel}\n`);

@@ -3,11 +3,11 @@
 // rule, path and message — not by line, so an edit above it does not bring it back; the same
 // finding twice in a file needs two entries. A finding whose message changes (an application
 // with one more route) is new again.
-import { existsSync, lstatSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding, RunResult } from '../engine/types.js';
-import { writeTemp } from '../engine/temp-file.js';
+import { writeFileAtomically } from '../engine/temp-file.js';
+import { LinkRefused } from '../engine/write-errors.js';
 
 export const BASELINE_FILE = '.boot-upgrade-baseline.json';
 const SCHEMA_VERSION = 1;
@@ -35,13 +35,11 @@ export function writeBaseline(file: string, findings: Finding[], toolVersion: st
   const entries: Entry[] = findings.map((f) => ({ rule: f.rule, path: f.path, line: f.line, message: f.message }));
   const doc = { schemaVersion: SCHEMA_VERSION, tool: { name: 'boot-upgrade', version: toolVersion }, findings: entries };
   // the file often lies in the user's repository: never written through a link, and whole or not at all
-  if (existsSync(file) && lstatSync(file).isSymbolicLink()) throw new BaselineError(`${file}: a link; the baseline is not written through it`);
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.boot-upgrade-${randomBytes(6).toString('hex')}.tmp`);
   try {
-    writeTemp(tmp, Buffer.from(JSON.stringify(doc, null, 2) + '\n'), 0o644);
-    renameSync(tmp, file);
-  } finally {
-    rmSync(tmp, { force: true });
+    writeFileAtomically(file, JSON.stringify(doc, null, 2) + '\n', 'the baseline', 0o644);
+  } catch (e) {
+    if (e instanceof LinkRefused) throw new BaselineError(e.message);
+    throw e;
   }
   return entries.length;
 }
