@@ -1,7 +1,10 @@
 // The one version order (src/table/versions.ts) that the build passes, the target composition and
 // the table scripts share: numbers first, then pre-releases before their release.
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isLower, versionOrder } from '../src/table/versions.js';
+import { compareVersions, isLower, releaseOf, versionOrder } from '../src/table/versions.js';
+import { lineOf } from '../transforms/build/boot-line.js';
+import { isBoot2 } from '../transforms/build/facts.js';
+import { belowMinimum } from '../transforms/coherence/facts.js';
 import { stepsTo } from '../src/table/target.js';
 import type { TargetsSection, TargetStep } from '../src/table/sections/targets.js';
 
@@ -34,6 +37,16 @@ describe('version order', () => {
     expect(compareVersions('Borca-SR2', '2.7.0')).toBeUndefined();
     expect(compareVersions('${boot.version}', '2.7.0')).toBeUndefined();
     expect(['Borca-SR2', '3.2.0', '3.2.0-RC1', 'Aluminium'].sort(versionOrder)).toEqual(['3.2.0-RC1', '3.2.0', 'Aluminium', 'Borca-SR2']);
+  });
+
+  it('puts a pre-release on the line of its release', () => {
+    expect(releaseOf('3.0.0-M4')).toBe('3.0.0');
+    expect(releaseOf('Borca-SR2')).toBe('Borca-SR2');
+    expect(['2.7.18', '3.0.0-M4', '3.0.0', '3.1.0-RC1', '3.1.0'].map((v) => lineOf(v))).toEqual(['boot2', 'boot3', 'boot3', 'later', 'later']);
+    expect(isBoot2('3.0.0-M4')).toBe(false);
+    expect(isBoot2('2.7.0-RC1')).toBe(true);
+    const boot = { library: 'Spring Boot', minimum: '3.0.0' } as Parameters<typeof belowMinimum>[0];
+    expect(['2.7.18', '3.0.0-M4', '3.0.13'].map((v) => belowMinimum(boot, v))).toEqual([true, false, false]);
   });
 
   it('a target takes a row first released in a candidate of its own release', () => {

@@ -6,7 +6,8 @@
 // (transforms/build/facts.ts). The module versions recorded are each release's (the table raises a
 // hand-imported module BOM to them).
 import { parseBom, resolvedVersion, type Bom } from './bom.js';
-import { CLOUD, CLOUD_BOM, compareVersions } from './artifacts.js';
+import { CLOUD, CLOUD_BOM } from './artifacts.js';
+import { versionOrder } from '../../src/table/versions.js';
 import type { VersionCheck } from '../versions/collect.js';
 import type { Answer } from '../test-versions.js';
 
@@ -67,7 +68,7 @@ export function starterChecks(release: string, modules: { module: string; versio
 /** Every release of a train up to its latest, newest first, with the starters Central lacks; `answer` as in derive-served. */
 export async function servedTrain(train: { train: string; latest: string; releases: string[] }, pom: PomText, answer: (c: VersionCheck) => Promise<Answer>): Promise<ServedTrain> {
   const out: ServedCloudRelease[] = [];
-  const releases = train.releases.filter((r) => compareVersions(r, train.latest) <= 0).sort(compareVersions).reverse();
+  const releases = train.releases.filter((r) => versionOrder(r, train.latest) <= 0).sort(versionOrder).reverse();
   for (const release of releases) {
     const modules = await moduleBoms(release, pom);
     const checks = starterChecks(release, modules);

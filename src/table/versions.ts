@@ -44,6 +44,15 @@ export function compareVersions(a: string, b: string): number | undefined {
   return 0;
 }
 
+/**
+ * The release a version belongs to: its numbers without the qualifier (3.0.0-M4 -> 3.0.0), the
+ * version itself when it has none. For questions of line (is a build on Boot 3.0?), where a
+ * milestone of 3.0.0 is on the 3.0 line although it sorts before 3.0.0.
+ */
+export function releaseOf(version: string): string {
+  return /^v?\d+(?:\.\d+)*/.exec(version.trim())?.[0] ?? version;
+}
+
 export function isLower(version: string, than: string): boolean {
   return compareVersions(version, than) === -1;
 }

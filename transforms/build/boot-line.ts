@@ -13,6 +13,7 @@ import { scanToml } from '../../src/formats/toml.js';
 import { textValue } from '../../src/formats/xml.js';
 import type { BuildSection } from '../../src/table/sections/build.js';
 import { compareVersions } from './facts.js';
+import { releaseOf } from '../../src/table/versions.js';
 import { argString, COORDINATE, findAssignment, pluginIdBefore, variableAt } from './gradle-run.js';
 import { chain, projectPom, resolveValue, type PomModel } from './pom-model.js';
 
@@ -39,9 +40,10 @@ export function targetLine(boot: Pick<Boot, 'releases'>): string {
 /** `target`: the line the run migrates to (3.0 when unsaid). */
 export function lineOf(version: string, target = '3.0'): BootLine | undefined {
   if (compareVersions(version, '1') === undefined) return undefined; // a variable left unresolved, a range
-  if (compareVersions(version, '3.0.0') === -1) return 'boot2';
+  const v = releaseOf(version); // the line of a pre-release is its release's: 3.0.0-M4 is on 3.0
+  if (compareVersions(v, '3.0.0') === -1) return 'boot2';
   const [major, minor] = target.split('.').map(Number);
-  return compareVersions(version, `${major}.${minor}.0`) !== -1 && compareVersions(version, `${major}.${minor! + 1}.0`) === -1 ? 'boot3' : 'later';
+  return compareVersions(v, `${major}.${minor}.0`) !== -1 && compareVersions(v, `${major}.${minor! + 1}.0`) === -1 ? 'boot3' : 'later';
 }
 
 const knownOn =

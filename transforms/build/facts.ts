@@ -6,7 +6,7 @@ import type { MigrationTable } from '../../src/table/types.js';
 import type { BootRelease, BuildSection, CoordinateRow, ImportedBomRow, LibraryRow, SpringCloudSection, TargetVersionRow, VersionPropertyRow } from '../../src/table/sections/build.js';
 import { cloudBom, cloudModuleBoms } from './spring-cloud.js';
 import { OptionError, type PassContext, type ProjectView } from '../../src/engine/types.js';
-import { compareVersions, isLower } from '../../src/table/versions.js';
+import { compareVersions, isLower, releaseOf } from '../../src/table/versions.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -228,9 +228,9 @@ export function keptVersionSeverity(rule: string): 'error' | 'warning' {
   return MUST_MOVE.has(rule) ? 'error' : 'warning';
 }
 
-/** A Boot version that is not yet 3.x (what this tool migrates from). */
+/** A Boot version that is not yet 3.x (what this tool migrates from); a 3.0 milestone is on 3.x. */
 export function isBoot2(version: string): boolean {
-  return isLower(version, '3.0.0');
+  return isLower(releaseOf(version), '3.0.0');
 }
 
 /** '1.8' -> 8, '11' -> 11, 'VERSION_1_8' handled by callers; undefined when not a Java version. */

@@ -4,6 +4,7 @@ import { tableIndex } from '../../src/table/load.js';
 import type { PassContext } from '../../src/engine/types.js';
 import type { CoherenceLibrary, CoherenceSection } from '../../src/table/sections/coherence.js';
 import { compareVersions } from '../build/facts.js';
+import { releaseOf } from '../../src/table/versions.js';
 
 export const DOCS = 'https://github.com/spring-projects/spring-boot/wiki/Spring-Boot-3.0-Migration-Guide';
 
@@ -67,7 +68,7 @@ export function coherenceFacts(ctx: PassContext): CoherenceFacts | undefined {
  */
 export function belowMinimum(lib: CoherenceLibrary, version: string): boolean {
   const v = version.trim();
-  const order = compareVersions(v, lib.minimum);
+  const order = compareVersions(releaseOf(v), lib.minimum); // a question of line: a milestone of the minimum is on it
   if (order !== undefined) return order < 0;
   return lib.namedReleasesAreOlder === true && /^[A-Z][a-z]+(\.(RELEASE|BUILD-SNAPSHOT|M\d+|RC\d+|SR\d+))?$/.test(v);
 }
