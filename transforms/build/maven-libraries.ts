@@ -7,7 +7,7 @@ import type { CoordinateRow, LibraryRow } from '../../src/table/sections/build.j
 import { coordinateText, libraryFor } from './facts.js';
 import { LIBRARY_RULE, libraryMessage, manualApplies, libraryTarget, libraryVariableMessage, libraryVersion } from './libraries.js';
 import { expectedVersion, setValue, usesOfProperty, type PomRun } from './maven.js';
-import { resolveValue, singleProperty, type DepRef } from './pom-model.js';
+import { ownArtifacts, resolveValue, singleProperty, type DepRef } from './pom-model.js';
 import { ACTUATOR, actuatorAddedMessage, actuatorMissingMessage, SLEUTH_RULE } from './sleuth.js';
 import { CLOUD_MODULE_RULE, cloudModuleMessage } from './spring-cloud.js';
 import { handVersionedGroupTarget, PINNED_LINE_RULE, pinnedLineMessage } from './hand-versioned.js';
@@ -16,6 +16,8 @@ import { springfoxKeptNote, springfoxSwitchOn, switchMavenSpringfox } from './sp
 
 /** Coordinates no Boot row names: a third-party library row, or a Spring Cloud module without a 2022.0 release. */
 export function otherCoordinate(run: PomRun, dep: DepRef, g: string, a: string): void {
+  // a module of this repository (a starter the repository publishes) is migrated by this run, whatever line its name had elsewhere
+  if (ownArtifacts(run.ctx.project).has(`${g}:${a}`)) return;
   const lib = libraryFor(run.facts, g, a);
   if (lib) return library(run, dep, lib, `${g}:${a}`);
   const cloud = cloudModuleMessage(run.facts, g, a);

@@ -32,6 +32,22 @@ export function projectPom(project: ProjectView, filePath: string): PomModel | u
   return cache.get(filePath) ?? undefined;
 }
 
+const ownCache = new WeakMap<ProjectView, Set<string>>();
+
+/** `groupId:artifactId` of every pom of the repository: its own modules, which the run migrates itself. */
+export function ownArtifacts(project: ProjectView): Set<string> {
+  let own = ownCache.get(project);
+  if (!own) {
+    own = new Set();
+    for (const f of project.ofKind('pom')) {
+      const m = projectPom(project, f.path);
+      if (m?.groupId && m.artifactId) own.add(`${m.groupId}:${m.artifactId}`);
+    }
+    ownCache.set(project, own);
+  }
+  return own;
+}
+
 /** The parent pom within the repository, when <relativePath> (default ../pom.xml) leads to it and its coordinates match. */
 export function inRepoParent(project: ProjectView, model: PomModel): PomModel | undefined {
   const p = model.parent;
