@@ -47,6 +47,9 @@ function newMajors(deps27: DepsFile, deps30: DepsFile, special: SpecialCase[]): 
   for (const lib of deps30.libraries) {
     const before = old.get(lib.name);
     if (!before || !(major(before.version) < major(lib.version))) continue;
+    // a build plugin's major is the build's business, not a line Boot's runtime needs (Maven Deploy
+    // Plugin 2.8.2 deploys a Boot 3 application as well as 3.1.1 does)
+    if (lib.groups.every((g) => !g.modules?.length && !g.boms?.length)) continue;
     // A documented lower value (jakarta-servlet.version 5.0.0 with Jetty 11) is accepted too.
     const lowered = special.find((s) => s.property === lib.versionProperty && s.value);
     const minimum = `${Math.min(major(lib.version), lowered ? major(lowered.value!) : Infinity)}.0.0`;
