@@ -99,12 +99,17 @@ export function checkEdits(file: SourceFile, edits: Edit[], sink: FindingCollect
   });
 }
 
+/** A file under `src/<set>/resources/`. */
+const RESOURCES = /(^|\/)src\/[^/]+\/resources\//;
+
 function failFile(out: FileOutcome, original: SourceFile, error: unknown, passId: string, sink: FindingCollector): void {
   out.failed = true;
   out.text = original.text;
   out.rules = {};
   if (error instanceof ParseError) {
-    sink.add(toFinding({ rule: 'parse-error', severity: 'error', message: `cannot parse: ${error.message}; left unchanged`, offset: error.offset }, original));
+    // a source under a resources folder (an archetype's templates) is data the build copies, not compiles
+    const data = RESOURCES.test(original.path);
+    sink.add(toFinding({ rule: 'parse-error', severity: data ? 'warning' : 'error', message: `cannot parse: ${error.message}; left unchanged${data ? ' (it lies in a resources folder: data the build copies, not code it compiles)' : ''}`, offset: error.offset }, original));
   } else {
     const reason = error instanceof Error ? error.message : String(error);
     sink.add(toFinding({ rule: 'internal-error', severity: 'error', message: `${passId} failed: ${reason}; left unchanged` }, original));

@@ -325,7 +325,8 @@ async function runEngineRemembering(input: EngineInput): Promise<RunResult> {
   // a module already on the 3.0 line took the 2.x to 3.0 step: what only describes that step is not said
   const said = kept.filter((f) => !RULES[f.rule]?.step || !finishing(f.path));
   const findings = groupPerApplication(said).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column));
-  const errors = findings.filter((f) => f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file');
+  // files the run could not handle; a template under a resources folder it could not parse is data, not a partial run
+  const errors = findings.filter((f) => f.severity === 'error' && (f.rule === 'parse-error' || f.rule === 'internal-error' || f.rule === 'engine/outside-repository' || f.rule === 'engine/breaks-file'));
   const stats = { scanned, read: files.length, skipped, ...(excluded ? { excluded } : {}), ...(suppressed ? { suppressed } : {}) };
   return { root: input.root, ...(modules ? { modules } : {}), changes, findings, errors, stats };
 }

@@ -98,7 +98,7 @@ export const LEVELS: Record<string, Levels> = {
   'project/elasticsearch-client': { error: 'the high-level REST client and its template are gone: the code does not compile' },
   'project/spring-data-reserved': { warning: 'spring.data.redis.* is bound only with Spring Data Redis on the class path' },
   'project/max-http-header-size': { info: 'the renamed key now limits request headers only' },
-  'parse-error': { error: 'the file could not be parsed and was left as it is (for a build file, its whole module)' },
+  'parse-error': { error: 'the file could not be parsed and was left as it is (for a build file, its whole module)', warning: 'a file under a resources folder (a template the build copies) could not be parsed: left as it is' },
   'internal-error': { error: 'a pass failed: its changes to the file were not made' },
   'engine/overlap': { error: ENGINE_INCOMPLETE },
   'engine/bad-edit': { error: ENGINE_INCOMPLETE },
