@@ -99,15 +99,15 @@ export function checkEdits(file: SourceFile, edits: Edit[], sink: FindingCollect
   });
 }
 
-/** A file under `src/<set>/resources/`. */
-const RESOURCES = /(^|\/)src\/[^/]+\/resources\//;
+/** A JVM source under `src/<set>/resources/` (configuration files there are the application's own). */
+const RESOURCES = /(^|\/)src\/[^/]+\/resources\/(.*\/)?[^/]+\.(java|kt|groovy)$/;
 
 function failFile(out: FileOutcome, original: SourceFile, error: unknown, passId: string, sink: FindingCollector): void {
   out.failed = true;
   out.text = original.text;
   out.rules = {};
   if (error instanceof ParseError) {
-    // a source under a resources folder (an archetype's templates) is data the build copies, not compiles
+    // a Java/Kotlin source under a resources folder (an archetype's templates) is data the build copies, not compiles
     const data = RESOURCES.test(original.path);
     sink.add(toFinding({ rule: 'parse-error', severity: data ? 'warning' : 'error', message: `cannot parse: ${error.message}; left unchanged${data ? ' (it lies in a resources folder: data the build copies, not code it compiles)' : ''}`, offset: error.offset }, original));
   } else {
