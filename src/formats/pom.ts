@@ -108,3 +108,8 @@ function collectDeps(root: XmlElement): DepRef[] {
   visit(root);
   return out;
 }
+
+/** A plugin's configurations: its own and each execution's (Maven merges an execution's with the plugin's, child by child). */
+export function pluginConfigurations(plugin: XmlElement): XmlElement[] {
+  return [child(plugin, 'configuration'), ...childrenNamed(child(plugin, 'executions'), 'execution').map((e) => child(e, 'configuration'))].filter((c): c is XmlElement => c !== undefined);
+}

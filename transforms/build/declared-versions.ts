@@ -7,7 +7,7 @@ import type { ProjectView } from '../../src/engine/types.js';
 import { buildFilesMatch } from '../../src/engine/project-text.js';
 import { escapeRegExp } from '../../src/engine/text.js';
 import { textValue } from '../../src/formats/xml.js';
-import { chain, findProperty, projectPom, resolveValue } from './pom-model.js';
+import { chain, findProperty, locallyManaged, projectPom, resolveValue } from './pom-model.js';
 import { buildTokens } from './modules.js';
 import { rawString, resolveVariable, type Script } from '../coherence/gradle-variables.js';
 
@@ -38,14 +38,10 @@ export function declaredVersions(project: ProjectView, groupId: string, artifact
       if (d.kind !== 'dependency' && d.kind !== 'managed-dependency') continue;
       if (resolveValue(models, textValue(model.text, d.groupId)) !== groupId || resolveValue(models, textValue(model.text, d.artifactId)) !== artifactId) continue;
       if (d.version) add(textValue(model.text, d.version));
-      else if (d.kind === 'dependency' && !managedInChain(models, groupId, artifactId) && !(bootProperty && findProperty(models, bootProperty))) out.versionless = true;
+      else if (d.kind === 'dependency' && !locallyManaged(models).has(`${groupId}:${artifactId}`) && !(bootProperty && findProperty(models, bootProperty))) out.versionless = true;
     }
   }
   return out;
-}
-
-function managedInChain(models: ReturnType<typeof chain>, groupId: string, artifactId: string): boolean {
-  return models.some((m) => m.deps.some((d) => d.kind === 'managed-dependency' && d.version && textValue(m.text, d.groupId) === groupId && textValue(m.text, d.artifactId) === artifactId));
 }
 
 /** Adds the Gradle scripts' declarations; false when a script names the library in a form not read here. */

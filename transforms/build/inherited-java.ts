@@ -6,11 +6,15 @@
 // so the level is set where the repository's own build starts: java.version and the compiler's
 // level properties become 17 (a property set in the child wins over the parent's, whatever the
 // parent computes it from). The finding names the parent, in case it asks for more than 17.
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import { child, childrenNamed, localName, textValue } from '../../src/formats/xml.js';
 import type { PomRun } from './maven.js';
 
-/** Compiler levels a parent may set by property, test sources included (maven-compiler-plugin user properties). */
-const LEVEL_PROPERTIES = ['java.version', 'maven.compiler.source', 'maven.compiler.target', 'maven.compiler.release', 'maven.compiler.testSource', 'maven.compiler.testTarget', 'maven.compiler.testRelease'];
+/** The table's Java level properties and maven-compiler-plugin's test-source twins of its own (maven.compiler.testRelease). */
+function levelProperties(names: readonly string[]): string[] {
+  const twins = names.filter((n) => n.startsWith('maven.compiler.')).map((n) => `maven.compiler.test${n[15]!.toUpperCase()}${n.slice(16)}`);
+  return [...names, ...twins];
+}
 
 export function inheritedJavaLevel(run: PomRun, addProperties: (run: PomRun, entries: [string, string][], rule: string) => void): void {
   const { model, facts } = run;
@@ -22,9 +26,11 @@ export function inheritedJavaLevel(run: PomRun, addProperties: (run: PomRun, ent
   if ((run.ctx.table.build?.bootParents ?? []).some((p) => p.groupId === parent.groupId && p.artifactId === parent.artifactId)) return;
   const importsBom = model.deps.some((d) => d.kind === 'managed-dependency' && textValue(run.text, d.groupId) === boot.groupId && textValue(run.text, d.artifactId) === boot.bom);
   if (!importsBom) return;
-  if (LEVEL_PROPERTIES.some((p) => model.properties.has(p) || model.profileProperties.has(p)) || compilerSetsLevel(run)) return;
+  const levels = levelProperties(facts.section.java.properties);
+  if (levels.some((p) => model.properties.has(p) || model.profileProperties.has(p)) || compilerSetsLevel(run)) return;
   const level = String(facts.java);
-  addProperties(run, LEVEL_PROPERTIES.filter((p) => !/test(Source|Target)$/.test(p)).map((p) => [p, level]), 'build/java-version');
+  // with a release set, the plugin ignores source/target: the test twins need only testRelease
+  addProperties(run, levels.filter((p) => !/test(Source|Target)$/.test(p)).map((p) => [p, level]), 'build/java-version');
   const version = textValue(run.text, parent.version) ?? '';
   run.out.report(
     'build/java-version',
@@ -38,7 +44,6 @@ export function inheritedJavaLevel(run: PomRun, addProperties: (run: PomRun, ent
 function compilerSetsLevel(run: PomRun): boolean {
   return run.model.deps.some((d) => {
     if (d.kind !== 'plugin' || textValue(run.text, d.artifactId) !== 'maven-compiler-plugin') return false;
-    const configs = [child(d.el, 'configuration'), ...childrenNamed(child(d.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
-    return configs.some((c) => c?.children.some((x) => ['source', 'target', 'release', 'testSource', 'testTarget', 'testRelease'].includes(localName(x.name))));
+    return pluginConfigurations(d.el).some((c) => c.children.some((x) => ['source', 'target', 'release', 'testSource', 'testTarget', 'testRelease'].includes(localName(x.name))));
   });
 }

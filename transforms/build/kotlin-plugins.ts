@@ -18,6 +18,7 @@
 //   for 17) into 1.8 bytecode, and Gradle's Kotlin plugin flags the Java/Kotlin target mismatch.
 //   A `compilerOptions { }` block is reported instead (its jvmTarget is a JvmTarget enum that
 //   needs an import).
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import { detectEol } from '../../src/engine/text.js';
 import type { BuildToken } from '../../src/formats/groovy.js';
 import type { GradleBlock } from '../../src/formats/gradle-model.js';
@@ -64,7 +65,7 @@ function annotationArgument(tokens: BuildToken[], i: number): boolean {
 
 /** kotlin-maven-plugin `<option>all-open:annotation=javax…</option>` / `no-arg:annotation=…`. */
 export function mavenPluginOptions(text: string, plugin: XmlElement, table: MigrationTable, out: PassOutput): void {
-  const configs = [child(plugin, 'configuration'), ...childrenNamed(child(plugin, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+  const configs = pluginConfigurations(plugin);
   for (const config of configs) {
     for (const option of childrenNamed(child(config, 'pluginOptions'), 'option')) {
       const value = textValue(text, option);

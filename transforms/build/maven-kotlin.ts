@@ -9,6 +9,7 @@
 // parent sets it (its `java.version` is 17 in 3.0) and nothing in the chain sets another.
 // A `<jvmTarget>${p}</jvmTarget>` reading a Java property follows it; another property below 17
 // is reported (it may version something else).
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import { child, childrenNamed, textValue, type XmlElement } from '../../src/formats/xml.js';
 import { javaLevel } from './facts.js';
 import { isKotlinMavenPlugin, JVM_TARGET_RULE } from './kotlin-plugins.js';
@@ -27,7 +28,7 @@ export function mavenJvmTarget(run: PomRun): void {
   }
   for (const dep of run.model.deps) {
     if (dep.kind !== 'plugin' || !isKotlinMavenPlugin(run.text, dep.artifactId)) continue;
-    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    const configs = pluginConfigurations(dep.el);
     for (const config of configs) for (const el of childrenNamed(config, 'jvmTarget')) pluginTarget(run, el, target);
   }
 }

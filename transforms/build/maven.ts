@@ -3,6 +3,7 @@
 // coordinate renames, versions for artifacts Boot no longer manages, version-override
 // properties, Jetty's servlet version, the removed `fork` parameter, removed integrations and,
 // on request, the properties migrator. ${...} is resolved within the pom and its in-repo parents.
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import { detectEol } from '../../src/engine/text.js';
 import type { FilePass, PassContext, PassResult, SourceFile } from '../../src/engine/types.js';
 import { child, childrenNamed, elementLineSpan, indentUnit, lineIndent, localName, textValue, valueSpan, type XmlElement } from '../../src/formats/xml.js';
@@ -469,7 +470,7 @@ function removeDependency(run: PomRun, dep: DepRef, row: Row): void {
 
 /** The `fork` parameter of spring-boot-maven-plugin (plugin and execution configuration) is gone in 3.0. */
 function removeFork(run: PomRun, plugin: XmlElement): void {
-  const configs = [child(plugin, 'configuration'), ...childrenNamed(child(plugin, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+  const configs = pluginConfigurations(plugin);
   const { parameter, note } = run.facts.section.mavenPluginFork;
   for (const config of configs) {
     for (const fork of childrenNamed(config, parameter)) {
@@ -484,7 +485,7 @@ function removeFork(run: PomRun, plugin: XmlElement): void {
 function compilerPlugin(run: PomRun): void {
   for (const dep of run.model.deps) {
     if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-compiler-plugin') continue;
-    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    const configs = pluginConfigurations(dep.el);
     for (const config of configs) {
       for (const el of config?.children ?? []) {
         if (!['source', 'target', 'release'].includes(localName(el.name))) continue;
@@ -503,7 +504,7 @@ function compilerPlugin(run: PomRun): void {
 function enforcerJavaRange(run: PomRun): void {
   for (const dep of run.model.deps) {
     if (dep.kind !== 'plugin' || textValue(run.text, dep.artifactId) !== 'maven-enforcer-plugin') continue;
-    const configs = [child(dep.el, 'configuration'), ...childrenNamed(child(dep.el, 'executions'), 'execution').map((e) => child(e, 'configuration'))];
+    const configs = pluginConfigurations(dep.el);
     for (const config of configs) {
       const version = child(child(child(config, 'rules'), 'requireJavaVersion'), 'version');
       const range = textValue(run.text, version)?.trim();

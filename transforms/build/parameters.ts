@@ -10,6 +10,7 @@
 //     <parameters>true</parameters> is added to it;
 //   Gradle without the org.springframework.boot plugin: reported with the lines to add.
 // The Framework version comes from the target's BOM (spring-framework.version).
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import { child, childrenNamed, localName, textValue, type XmlElement } from '../../src/formats/xml.js';
 import { compareVersions, isLower, type BuildFacts } from './facts.js';
 import type { GradleRun } from './gradle-run.js';
@@ -32,15 +33,12 @@ function compilerPlugins(run: PomRun): { model: PomRun['model']; el: XmlElement 
   );
 }
 
-function configurations(el: XmlElement): XmlElement[] {
-  return [child(el, 'configuration'), ...childrenNamed(child(el, 'executions'), 'execution').map((e) => child(e, 'configuration'))].filter((c): c is XmlElement => c !== undefined);
-}
 
 /** The chain already asks for -parameters (property, <parameters>, a compiler argument). */
 function setsFlag(run: PomRun): boolean {
   if (resolveValue(run.models, `\${${PROPERTY}}`) === 'true') return true;
   return compilerPlugins(run).some(({ model, el }) =>
-    configurations(el).some((c) => c.children.some((x) => (localName(x.name) === 'parameters' && textValue(model.text, x) === 'true') || /(^|\s|>)-parameters(\s|<|$)/.test(model.text.slice(x.start, x.end)))),
+    pluginConfigurations(el).some((c) => c.children.some((x) => (localName(x.name) === 'parameters' && textValue(model.text, x) === 'true') || /(^|\s|>)-parameters(\s|<|$)/.test(model.text.slice(x.start, x.end)))),
   );
 }
 
@@ -52,7 +50,7 @@ export function mavenParameters(run: PomRun, addProperty: (run: PomRun, name: st
     // combine.self="override" drops the parent's <parameters>true</parameters>
     for (const { model, el } of compilerPlugins(run)) {
       if (model !== run.model) continue;
-      for (const c of configurations(el)) {
+      for (const c of pluginConfigurations(el)) {
         if (c.attributes['combine.self'] !== 'override' || c.selfClosing) continue;
         const last = c.children[c.children.length - 1];
         const at = last ? last.end : c.openEnd;

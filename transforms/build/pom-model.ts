@@ -9,7 +9,7 @@ import { buildPomModel, type DepKind, type PomModel } from '../../src/formats/po
 import { child, textValue, type XmlElement } from '../../src/formats/xml.js';
 import type { BuildFacts } from './facts.js';
 
-export { buildPomModel, type DepKind, type DepRef, type PomModel } from '../../src/formats/pom.js';
+export { buildPomModel, pluginConfigurations, type DepKind, type DepRef, type PomModel } from '../../src/formats/pom.js';
 
 /** Per-project cache of parsed poms (null = does not parse). */
 const projectCache = new WeakMap<ProjectView, Map<string, PomModel | null>>();

@@ -4,6 +4,7 @@
 // the sources pass rewrites the deprecated calls it can prove and reports the rest as errors.
 // The pom that builds the file is the nearest one above it; its in-repository parents count too
 // (a compiler configuration in a parent's <pluginManagement> or <plugins>).
+import { pluginConfigurations } from '../../src/formats/pom.js';
 import path from 'node:path/posix';
 import type { ProjectView } from '../../src/engine/types.js';
 import { child, childrenNamed, localName, textValue, type XmlElement } from '../../src/formats/xml.js';
@@ -39,7 +40,7 @@ function strict(models: PomModel[]): boolean {
   for (const m of models) {
     for (const d of m.deps) {
       if (d.kind !== 'plugin' || textValue(m.text, d.artifactId) !== 'maven-compiler-plugin') continue;
-      for (const c of configurations(d.el)) {
+      for (const c of pluginConfigurations(d.el)) {
         for (const arg of compilerArguments(m.text, c)) {
           if (arg === '-Werror') werror = true;
           if (arg === '-deprecation' || lintsDeprecation(arg)) deprecation = true;
@@ -52,9 +53,6 @@ function strict(models: PomModel[]): boolean {
   return werror && deprecation;
 }
 
-function configurations(el: XmlElement): XmlElement[] {
-  return [child(el, 'configuration'), ...childrenNamed(child(el, 'executions'), 'execution').map((e) => child(e, 'configuration'))].filter((c): c is XmlElement => c !== undefined);
-}
 
 /** <compilerArgs><arg>..</arg></compilerArgs>, <compilerArgument>, and the <compilerArg> form some builds use. */
 function compilerArguments(text: string, config: XmlElement): string[] {

@@ -8,6 +8,7 @@
 // imports, another layout) keeps the edits as they are.
 import type { Edit, ProjectView } from '../../src/engine/types.js';
 import { buildFilesMatch } from '../../src/engine/project-text.js';
+import { applyEdits } from '../../src/engine/edits.js';
 import type { FileModel } from './model.js';
 
 const SPRING_JAVAFORMAT = /io\.spring\.javaformat/;
@@ -27,8 +28,9 @@ export function layoutImports(model: FileModel, edits: Edit[], eol: string): Edi
   if (!inside.length || edits.some((e) => e.start < end && e.end > start && !inside.includes(e))) return edits;
   const before = model.text.slice(start, end);
   if (layout(before, eol) !== before) return edits;
-  const after = applyAll(before, inside.map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
-  if (after === undefined) return edits;
+  const spliced = applyEdits(before, inside.map((e) => ({ ...e, start: e.start - start, end: e.end - start })));
+  if (spliced.deferred.length) return edits; // two edits overlap: the engine defers one, and so does the layout
+  const after = spliced.text;
   const laid = layout(after, eol);
   if (laid === undefined || laid === after) return edits;
   return [...edits.filter((e) => !inside.includes(e)), { start, end, text: laid, rule: inside[0]!.rule }];
@@ -67,17 +69,4 @@ function compareNames(a: string, b: string): number {
     if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
   }
   return x.length - y.length;
-}
-
-/** `text` with non-overlapping edits applied, or undefined when two overlap (the engine defers one). */
-function applyAll(text: string, edits: Edit[]): string | undefined {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  let out = '';
-  let at = 0;
-  for (const e of sorted) {
-    if (e.start < at) return undefined;
-    out += text.slice(at, e.start) + e.text;
-    at = e.end;
-  }
-  return out + text.slice(at);
 }
