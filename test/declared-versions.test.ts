@@ -34,8 +34,10 @@ describe('declaredVersions', () => {
     expect(declaredVersions(view(files), 'org.freemarker', 'freemarker')?.versions.sort()).toEqual(['2.3.32', '2.3.33']);
   });
 
-  it('a Gradle map declaration is not read: unknown', () => {
-    const files = { 'build.gradle': ['gradle', "dependencies {\n    implementation group: 'org.freemarker', name: 'freemarker', version: '2.3.31'\n}\n"] as [FileKind, string] };
-    expect(declaredVersions(view(files), 'org.freemarker', 'freemarker')).toBeUndefined();
+  it('reads map notation; a group named in a string that is no coordinate makes the answer unknown', () => {
+    const map = { 'build.gradle': ['gradle', "dependencies {\n    implementation group: 'org.freemarker', name: 'freemarker', version: '2.3.31'\n}\n"] as [FileKind, string] };
+    expect(declaredVersions(view(map), 'org.freemarker', 'freemarker')?.versions).toEqual(['2.3.31']);
+    const other = { 'build.gradle': ['gradle', "def fm = 'org.freemarker'\ndependencies {\n    implementation \"${fm}:freemarker:2.3.33\"\n}\n"] as [FileKind, string] };
+    expect(declaredVersions(view(other), 'org.freemarker', 'freemarker')).toBeUndefined();
   });
 });

@@ -1,15 +1,16 @@
 // Which versions of one library the repository's builds declare: every <version> of its Maven
 // dependency and managed-dependency elements, resolved through each pom's in-repository parents,
-// Spring Boot's own version property for it where one is set, and every "group:artifact:version"
-// string of a Gradle script, its ${variable} resolved where Gradle would find it. A Gradle script
-// naming the library in another form (a map, a catalog) makes the answer unknown.
+// Spring Boot's own version property for it where one is set, and every coordinate of a Gradle
+// script (a "group:artifact:version" string or map notation, read as the coherence check reads
+// them), its ${variable} resolved where Gradle would find it. A Gradle script naming the group in
+// another form (a catalog alias, a variable) makes the answer unknown.
 import type { ProjectView } from '../../src/engine/types.js';
 import { buildFilesMatch } from '../../src/engine/project-text.js';
 import { escapeRegExp } from '../../src/engine/text.js';
 import { textValue } from '../../src/formats/xml.js';
 import { chain, findProperty, locallyManaged, projectPom, resolveValue } from './pom-model.js';
 import { buildTokens } from './modules.js';
-import { rawString, resolveVariable, type Script } from '../coherence/gradle-variables.js';
+import { rawString, scriptCoordinates, versionDefinition, type Script } from '../coherence/gradle-variables.js';
 
 export interface DeclaredVersions {
   /** Every version declared, resolved (unresolvable ones left out and counted in `unresolved`). */
@@ -44,7 +45,7 @@ export function declaredVersions(project: ProjectView, groupId: string, artifact
   return out;
 }
 
-/** Adds the Gradle scripts' declarations; false when a script names the library in a form not read here. */
+/** Adds the Gradle scripts' declarations; false when a script names the group outside a coordinate read here. */
 function gradleVersions(project: ProjectView, groupId: string, artifactId: string, out: DeclaredVersions): boolean {
   const files = project.ofKind('gradle', 'gradle-kts').filter((f) => f.text !== undefined);
   if (!files.some((f) => f.text!.includes(groupId))) return true;
@@ -57,19 +58,15 @@ function gradleVersions(project: ProjectView, groupId: string, artifactId: strin
     if (!f.text!.includes(groupId)) continue;
     const script = scripts.get(f.path);
     if (!script) return false;
-    for (const t of script.tokens) {
-      if (t.type !== 'string') continue;
-      const raw = rawString(script, t);
-      if (!raw.includes(groupId)) continue; // comments are not tokens: a link in one says nothing
-      const m = /^([\w.-]+):([\w.-]+)(?::([^:@]+))?$/.exec(raw);
-      if (!m || m[1] !== groupId) return false; // a map or another form: not read here
-      if (m[2] !== artifactId) continue;
-      const version = m[3];
-      if (version === undefined) out.versionless = true;
-      else if (!version.includes('$')) out.versions.push(version);
+    const coordinates = scriptCoordinates(script).filter((c) => c.groupId === groupId);
+    // the group named in a string that is no coordinate read here (a catalog alias, a variable): unknown (comments are not tokens)
+    const read = new Set(coordinates.map((c) => c.named));
+    if (script.tokens.some((t) => t.type === 'string' && rawString(script, t).includes(groupId) && !read.has(t))) return false;
+    for (const c of coordinates) {
+      if (c.artifactId !== artifactId) continue;
+      if (c.version === undefined) out.versionless = true;
       else {
-        const name = /^\$\{?([\w.]+)\}?$/.exec(version)?.[1];
-        const def = name ? resolveVariable(project, script, name, scripts) : undefined;
+        const def = versionDefinition(project, script, c.version, c.token.start, scripts);
         if (def) out.versions.push(def.value);
         else out.unresolved++;
       }

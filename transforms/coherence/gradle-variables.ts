@@ -80,3 +80,48 @@ export function resolveVariable(project: ProjectView, script: Script, name: stri
     if (dir === '') return undefined;
   }
 }
+
+/** A version as written (`1.2`, `$v`, `${project.v}`), its variable followed to its definition; undefined when it is neither. */
+export function versionDefinition(project: ProjectView, script: Script, text: string, at: number, scripts: Map<string, Script>): (Definition & { variable?: string }) | undefined {
+  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_.]*)\}?$/.exec(text)?.[1];
+  if (!variable) return text.includes('$') ? undefined : { value: text, path: script.path, offset: at };
+  const name = variable.replace(/^(project|rootProject)\.(ext\.|extra\.)?/, '');
+  const def = resolveVariable(project, script, name, scripts);
+  return def ? { ...def, variable: name } : undefined;
+}
+
+/** A dependency coordinate written in a script: a "g:a:v" string (platform and mavenBom imports too) or Groovy map notation on one line. */
+export interface ScriptCoordinate {
+  groupId: string;
+  artifactId: string;
+  /** The version as written, if any. */
+  version?: string;
+  /** The token that holds the version (the coordinate string itself, or the map's version value). */
+  token: BuildToken;
+  /** The token that names the group (the coordinate string, or the map's group value). */
+  named: BuildToken;
+}
+
+/** Every coordinate of the script, in token order. */
+export function scriptCoordinates(script: Script): ScriptCoordinate[] {
+  const t = script.tokens;
+  const out: ScriptCoordinate[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const tok = t[i]!;
+    if (tok.type === 'symbol' && tok.value === 'group' && t[i + 1]?.value === ':') {
+      const fields: Record<string, BuildToken> = {};
+      for (let j = i; j < t.length && (j === i || !t[j]!.lineStart); j++) {
+        if (t[j]!.type === 'symbol' && t[j + 1]?.value === ':' && t[j + 2]?.type === 'string') fields[t[j]!.value] = t[j + 2]!;
+      }
+      const { group, name, version } = fields;
+      if (group && name) out.push({ groupId: group.value, artifactId: name.value, ...(version ? { version: rawString(script, version) } : {}), token: version ?? group, named: group });
+      continue;
+    }
+    if (tok.type !== 'string') continue;
+    const parts = rawString(script, tok).split(':');
+    if (parts.length >= 2 && parts[0] && parts[1] && /^[\w.-]+$/.test(parts[0]) && /^[\w.-]+$/.test(parts[1])) {
+      out.push({ groupId: parts[0], artifactId: parts[1], ...(parts[2] ? { version: parts[2].split('@')[0]! } : {}), token: tok, named: tok });
+    }
+  }
+  return out;
+}

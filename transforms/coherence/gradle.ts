@@ -7,7 +7,7 @@ import type { BuildToken } from '../../src/formats/groovy.js';
 import { BOOT, libraryOf, type CoherenceFacts } from './facts.js';
 import type { StalePins } from './stale.js';
 import { usesAccessor as usesText } from '../build/catalog-uses.js';
-import { rawString, resolveVariable, type Script } from './gradle-variables.js';
+import { rawString, scriptCoordinates, versionDefinition, type Script } from './gradle-variables.js';
 
 const BOOT_ID = 'org.springframework.boot';
 
@@ -67,11 +67,8 @@ export function isBootScript(ctx: GradleContext, script: Script): boolean {
 
 /** A version as written: a literal, or one variable (`$v`, `${v}`) followed to its definition. */
 function versionAt(c: ScriptCheck, tok: BuildToken, text: string): { value: string; path: string; offset: number; where: string } | undefined {
-  const variable = /^\$\{?([A-Za-z_][A-Za-z0-9_.]*)\}?$/.exec(text)?.[1];
-  if (!variable) return text.includes('$') ? undefined : { value: text, path: c.script.path, offset: tok.start, where: 'this version' };
-  const name = variable.replace(/^(project|rootProject)\.(ext\.|extra\.)?/, '');
-  const def = resolveVariable(c.project, c.script, name, c.scripts);
-  return def ? { ...def, where: `${name} (read by ${c.script.path})` } : undefined;
+  const def = versionDefinition(c.project, c.script, text, tok.start, c.scripts);
+  return def ? { ...def, where: def.variable ? `${def.variable} (read by ${c.script.path})` : 'this version' } : undefined;
 }
 
 function checkCoordinate(c: ScriptCheck, tok: BuildToken, g: string, a: string, version: string): void {
@@ -93,17 +90,6 @@ function pluginVersion(c: ScriptCheck, i: number): void {
   }
 }
 
-/** `group: 'g', name: 'a', version: 'v'` on one line. */
-function mapNotation(c: ScriptCheck, i: number): void {
-  const t = c.script.tokens;
-  const fields: Record<string, BuildToken> = {};
-  for (let j = i; j < t.length && (j === i || !t[j]!.lineStart); j++) {
-    if (t[j]!.type === 'symbol' && t[j + 1]?.value === ':' && t[j + 2]?.type === 'string') fields[t[j]!.value] = t[j + 2]!;
-  }
-  const { group, name, version } = fields;
-  if (group && name && version) checkCoordinate(c, version, group.value, name.value, rawString(c.script, version));
-}
-
 /** `ext['spring-framework.version'] = '5.3.9'`, `extra["..."] = "..."`, `set('...', '...')`. */
 function versionProperty(c: ScriptCheck, i: number): void {
   const t = c.script.tokens;
@@ -120,11 +106,9 @@ export function checkScript(ctx: GradleContext, script: Script): void {
   const t = script.tokens;
   for (let i = 0; i < t.length; i++) {
     const tok = t[i]!;
-    if (tok.type === 'symbol' && tok.value === 'group' && t[i + 1]?.value === ':') mapNotation(c, i);
     if (tok.type !== 'string') continue;
     if (tok.value === BOOT_ID && (t[i - 1]?.value === 'id' || (t[i - 1]?.value === '(' && t[i - 2]?.value === 'id'))) pluginVersion(c, i);
     versionProperty(c, i);
-    const parts = rawString(script, tok).split(':');
-    if (parts.length >= 3 && parts[2]) checkCoordinate(c, tok, parts[0]!, parts[1]!, parts[2].split('@')[0]!);
   }
+  for (const co of scriptCoordinates(script)) if (co.version) checkCoordinate(c, co.token, co.groupId, co.artifactId, co.version);
 }
